@@ -1,0 +1,3 @@
+import Switchyard
+
+print("Switchyard example")

@@ -1,0 +1,63 @@
+extension Router {
+    /// How a router reads URLs, and what it does around the pipeline.
+    ///
+    /// ```swift
+    /// Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"], maxRedirects: 3)
+    /// ```
+    public struct Configuration: Sendable {
+        /// Custom schemes the app owns, compared ASCII case-insensitively. Empty accepts any
+        /// scheme other than `http`/`https`, except `javascript`, `data`, `file`, `about`, `blob`
+        /// and `vbscript`, which never name an app.
+        public var schemes: Set<String>
+        /// Hosts accepted for `http`/`https` links (universal links), compared ASCII
+        /// case-insensitively. Empty refuses every `http`/`https` link.
+        public var hosts: Set<String>
+        /// `false` compares literal segments with ASCII case folded (`/Inbox` matches `/inbox`).
+        public var caseSensitive: Bool
+        /// `true` reads `+` in the query as a space, as HTML forms write it.
+        public var plusAsSpace: Bool
+        /// How many redirects ``Connection`` follows before answering ``Status/loopDetected``.
+        public var maxRedirects: Int
+        /// Size limits checked before any other work; over one gives ``Status/uriTooLong``.
+        public var limits: Limits
+        /// Answers requests that match no route, and external requests for private routes.
+        /// `nil` gives a plain ``Status/notFound`` response.
+        public var notFound: Controller?
+        /// See every final response with its duration.
+        public var observers: [any RouteObserver]
+
+        /// Creates a configuration; every argument has a sensible default.
+        public init(
+            schemes: Set<String> = [], hosts: Set<String> = [], caseSensitive: Bool = true,
+            plusAsSpace: Bool = false, maxRedirects: Int = 5, limits: Limits = Limits(),
+            notFound: Controller? = nil, observers: [any RouteObserver] = []
+        ) {
+            self.schemes = schemes
+            self.hosts = hosts
+            self.caseSensitive = caseSensitive
+            self.plusAsSpace = plusAsSpace
+            self.maxRedirects = maxRedirects
+            self.limits = limits
+            self.notFound = notFound
+            self.observers = observers
+        }
+    }
+
+    /// Size limits on incoming URLs, checked before parsing: a URL over one gets
+    /// ``Status/uriTooLong``.
+    public struct Limits: Sendable, Hashable {
+        /// Most bytes of UTF-8 in the whole URL.
+        public var urlBytes: Int
+        /// Most segments in the path.
+        public var segments: Int
+        /// Most items in the query.
+        public var queryItems: Int
+
+        /// Creates limits; the defaults are 8192 bytes, 64 segments and 256 query items.
+        public init(urlBytes: Int = 8192, segments: Int = 64, queryItems: Int = 256) {
+            self.urlBytes = urlBytes
+            self.segments = segments
+            self.queryItems = queryItems
+        }
+    }
+}

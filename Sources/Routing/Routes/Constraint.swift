@@ -1,0 +1,112 @@
+/// A rule a parameter's decoded value must meet for its route to match.
+///
+/// Use the built-ins in patterns by name (`/:id(int)`), or give a route its own by name:
+///
+/// ```swift
+/// Route("/feeds/:kind(feedKind)", constraints: ["feedKind": .oneOf(["news", "mail"])]) { … }
+/// Route("/users/:handle", constraints: ["handle": .custom("handle") { $0.count <= 15 }]) { … }
+/// ```
+///
+/// A key of `constraints:` that names a parameter without its own `(constraint)` applies to that
+/// parameter, Rails-style; a key written in parentheses names the constraint.
+public struct Constraint: Sendable, CustomStringConvertible {
+    enum Kind: Sendable {
+        case int, uuid, alpha, alnum
+        case oneOf(Set<String>)
+        case custom(@Sendable (Substring) -> Bool)
+    }
+
+    let kind: Kind
+    /// The constraint's name as shown in route tables and traces (`int`, `oneOf(a|b)`, a custom name).
+    public let name: String
+
+    /// An optional `-` then ASCII digits, fitting `Int64`: `42`, `-7`; not `+1`, `1.0`, `99999999999999999999`.
+    public static let int = Constraint(kind: .int, name: "int")
+    /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
+    public static let uuid = Constraint(kind: .uuid, name: "uuid")
+    /// ASCII letters only.
+    public static let alpha = Constraint(kind: .alpha, name: "alpha")
+    /// ASCII letters and digits only.
+    public static let alnum = Constraint(kind: .alnum, name: "alnum")
+
+    /// One of a fixed set of values, compared exactly.
+    public static func oneOf(_ values: Set<String>) -> Constraint {
+        Constraint(kind: .oneOf(values), name: "oneOf(\(values.sorted().joined(separator: "|")))")
+    }
+
+    /// Your own rule. Two constraints with the same name are treated as the same rule when the
+    /// router looks for conflicting routes, so give different rules different names.
+    public static func custom(_ name: String, _ accepts: @escaping @Sendable (Substring) -> Bool) -> Constraint {
+        Constraint(kind: .custom(accepts), name: name)
+    }
+
+    /// The name.
+    public var description: String { name }
+
+    static let builtIns: [String: Constraint] = ["int": .int, "uuid": .uuid, "alpha": .alpha, "alnum": .alnum]
+
+    /// Whether a decoded value meets the constraint.
+    public func accepts(_ value: Substring) -> Bool {
+        switch kind {
+        case .oneOf(let values): return values.contains(String(value))
+        case .custom(let accepts): return accepts(value)
+        case .int, .uuid, .alpha, .alnum:
+            var copy = value
+            return copy.withUTF8 { acceptsBytes($0) }
+        }
+    }
+
+    /// Checks a decoded value given as bytes; the built-ins need no string for it.
+    func acceptsBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch kind {
+        case .int: return Self.isInt64(bytes)
+        case .uuid: return Self.isUUID(bytes)
+        case .alpha: return !bytes.isEmpty && bytes.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        case .alnum:
+            return !bytes.isEmpty
+                && bytes.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) }
+        case .oneOf, .custom:
+            return accepts(Substring(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Whether ``acceptsBytes(_:)`` works on bytes alone, without a `Substring`.
+    var isByteLevel: Bool {
+        switch kind {
+        case .int, .uuid, .alpha, .alnum: true
+        case .oneOf, .custom: false
+        }
+    }
+
+    private static func isInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        guard index < bytes.count else { return false }
+        var magnitude: UInt64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return false }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return false }
+            magnitude = sum
+            index += 1
+        }
+        return magnitude <= (negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max))
+    }
+
+    private static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                let isDigit = byte >= 0x30 && byte <= 0x39
+                let lower = byte | 0x20
+                guard isDigit || (lower >= 0x61 && lower <= 0x66) else { return false }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,27 @@
+/// A URL that passed every check of the parser, as UTF-8 offsets into `string`.
+struct ParsedURL: Sendable {
+    /// The input, made contiguous UTF-8 (so offsets are O(1) to use).
+    var string: String
+    /// The path to route: starts at its leading `/`, ends before a trailing `/`, query or fragment.
+    /// Empty for the root path.
+    var path: Range<Int>
+    /// The query without its `?`, if the URL has one (possibly empty).
+    var query: Range<Int>?
+    /// Number of segments in `path` (0 for the root).
+    var segmentCount: Int
+
+    /// The path as a string; the root path is `"/"`.
+    var pathString: String {
+        path.isEmpty ? "/" : String(string.utf8[utf8Index(path.lowerBound)..<utf8Index(path.upperBound)])!
+    }
+
+    func utf8Index(_ offset: Int) -> String.Index {
+        string.utf8.index(string.utf8.startIndex, offsetBy: offset)
+    }
+}
+
+/// Why the parser refused a URL: the status to answer with and a precise reason.
+struct URLRejection: Error, Sendable, Hashable {
+    let status: Status
+    let reason: String
+}
