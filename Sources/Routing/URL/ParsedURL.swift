@@ -9,19 +9,31 @@ struct ParsedURL: Sendable {
     var query: Range<Int>?
     /// Number of segments in `path` (0 for the root).
     var segmentCount: Int
+    /// The fragment without its `#`, if the URL has one. Never routed; kept for diagnostics.
+    var fragment: Range<Int>? = nil
 
     /// The path as a string; the root path is `"/"`.
     var pathString: String {
         path.isEmpty ? "/" : String(string.utf8[utf8Index(path.lowerBound)..<utf8Index(path.upperBound)])!
     }
 
+    /// The string index of a UTF-8 offset.
     func utf8Index(_ offset: Int) -> String.Index {
         string.utf8.index(string.utf8.startIndex, offsetBy: offset)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `string`, which the offsets index.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        // Only reached if `string` was replaced by a non-contiguous one after parsing.
+        return try Array(string.utf8).withUnsafeBufferPointer(body)
     }
 }
 
 /// Why the parser refused a URL: the status to answer with and a precise reason.
 struct URLRejection: Error, Sendable, Hashable {
+    /// `badRequest`, `notFound` or `uriTooLong`.
     let status: Status
+    /// What was wrong, worded for the app's developer (logs, `explain`), not for end users.
     let reason: String
 }

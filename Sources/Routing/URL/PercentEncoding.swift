@@ -1,7 +1,115 @@
 /// Percent-decoding and -encoding for path segments and query components.
+///
+/// Decoding happens once, when a value is read (`%252F` reads as `%2F`, never `/`). Encoding is
+/// for reverse routing: it produces text that ``URLParser`` reads back as the same value.
 enum PercentEncoding {
-    /// Decodes `%XX` escapes of an already validated string, once.
+    /// Decodes the `%XX` escapes of `encoded`, once.
+    ///
+    /// The parser has already validated the input, but this never traps on anything else: a
+    /// malformed escape is kept as written and bytes that are not UTF-8 become U+FFFD.
     static func decode(_ encoded: Substring) -> String {
-        fatalError("URL helper implements this")
+        var encoded = encoded
+        return encoded.withUTF8 { decode($0, plusAsSpace: false) }
+    }
+
+    /// Decodes a run of bytes; with `plusAsSpace`, a raw `+` reads as a space (`%2B` stays `+`).
+    static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, plusAsSpace: Bool) -> String {
+        // Most values have no escape at all: skip the scratch buffer for them.
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            bytes.formIndex(after: &index)
+            if byte == UInt8(ascii: "+") && plusAsSpace {
+                output.append(UInt8(ascii: " "))
+                continue
+            }
+            guard byte == UInt8(ascii: "%"), index != bytes.endIndex else {
+                output.append(byte)
+                continue
+            }
+            let second = bytes.index(after: index)
+            guard second != bytes.endIndex, let high = hexValue(bytes[index]),
+                let low = hexValue(bytes[second])
+            else {
+                output.append(byte)
+                continue
+            }
+            output.append(high << 4 | low)
+            index = bytes.index(after: second)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The value of an ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`), or `nil`.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        default: nil
+        }
+    }
+
+    /// Encodes a path segment value: keeps `A-Z a-z 0-9 - . _ ~ ! $ & ' ( ) * + , ; = : @` and
+    /// escapes every other byte of its UTF-8 (including `/`, `%`, `?`, `#`, space), uppercase hex.
+    ///
+    /// The output is never split by the parser: `a/b` becomes the single segment `a%2Fb`.
+    static func encodeSegment(_ value: String) -> String {
+        encode(value, keepingQuerySeparators: true)
+    }
+
+    /// Encodes a query name or value: like ``encodeSegment(_:)`` but also escapes `&`, `=`, `+`
+    /// and `;`, so the component cannot split an item, and `+` survives `plusAsSpace`.
+    static func encodeQueryComponent(_ value: String) -> String {
+        encode(value, keepingQuerySeparators: false)
+    }
+
+    private static func encode(_ value: String, keepingQuerySeparators: Bool) -> String {
+        let keep = { (byte: UInt8) -> Bool in
+            isUnreservedOrSafe(byte) || (keepingQuerySeparators && isQuerySeparator(byte))
+        }
+        if value.utf8.allSatisfy(keep) { return value }
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(value.utf8.count * 3)
+        for byte in value.utf8 {
+            if keep(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Bytes both encoders keep: RFC 3986 unreserved, plus the sub-delimiters, `:` and `@` that
+    /// carry no meaning in a segment or a query component.
+    private static func isUnreservedOrSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ":"),
+            UInt8(ascii: "@"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Bytes that are safe in a segment but split or change a query item.
+    private static func isQuerySeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: ";")
     }
 }

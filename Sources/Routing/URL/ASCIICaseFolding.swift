@@ -1,0 +1,30 @@
+/// ASCII-only case-insensitive comparison for schemes and hosts.
+///
+/// Only `A`–`Z` fold. Unicode case mapping is deliberately absent: it would make `hoſt`
+/// (long s) or fullwidth `ｈｏｓｔ` equal `host`, letting a look-alike link pass the host check.
+enum ASCIICaseFolding {
+    /// `true` for `A`–`Z` and `a`–`z`.
+    @inline(__always)
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// The byte with `A`–`Z` mapped to `a`–`z`; every other byte, non-ASCII included, unchanged.
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// Compares `bytes` with the UTF-8 of `string`, folding ASCII letters only.
+    static func equals<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ string: String) -> Bool {
+        bytes.elementsEqual(string.utf8) { lowercased($0) == lowercased($1) }
+    }
+
+    /// `true` when some member of `set` equals `bytes` under ASCII folding.
+    ///
+    /// A linear scan: configured sets hold a handful of schemes or hosts, and they may be
+    /// spelled in any case, so a hashed lookup would need a lowercased copy of the input.
+    static func contains<Bytes: Collection<UInt8>>(_ set: Set<String>, _ bytes: Bytes) -> Bool {
+        set.contains { equals(bytes, $0) }
+    }
+}
