@@ -1,0 +1,177 @@
+import Benchmark
+import Foundation
+import Switchyard
+
+// The pipeline around the matcher: `Connection.send` end to end, reading parameters, building a
+// `Router`, and whether the cost of a match depends on the number of routes.
+//
+// Names are "<group>:<case>", without spaces or slashes (thresholds files are named after them).
+// Unless a configuration says otherwise, one op = one request and every measured iteration runs
+// 1,000 ops (`scalingFactor: .kilo`).
+
+/// Set `SWITCHYARD_BENCH_QUICK=1` for a short run (the malloc threshold check: counts are exact).
+let isQuick = ProcessInfo.processInfo.environment["SWITCHYARD_BENCH_QUICK"] != nil
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        warmupIterations: isQuick ? 1 : 5,
+        scalingFactor: .kilo,
+        maxDuration: isQuick ? .milliseconds(50) : .seconds(1),
+        maxIterations: isQuick ? 5 : 10_000
+    )
+
+    // MARK: Connection.send, end to end from a URL string
+
+    let sendPath = "/accounts/acct-3/folders/Archive%202024/messages/77121"
+    for stages in [0, 2, 4, 8] {
+        Benchmark("Send:\(stages)Stages") { (benchmark: Benchmark, router: Router) async in
+            for _ in benchmark.scaledIterations {
+                blackHole(await Connection.send(sendPath, router: router))
+            }
+        } setup: {
+            let router = try SendRouter.make(stages: stages)
+            let response = await Connection.send(sendPath, router: router)
+            precondition(
+                response.status == .ok && response.request.route?.pattern == SendRouter.pattern
+                    && response.request.params["folder_id"] == "Archive 2024",
+                "Send:\(stages)Stages: \(sendPath) gave \(response.status) for \(String(describing: response.request.route?.pattern))"
+            )
+            return router
+        }
+    }
+
+    // MARK: Reading parameters of a match
+
+    let cases: [(name: String, path: String, parameter: String, expected: String)] = [
+        ("Subscript", "/messages/77121", "message_id", "77121"),
+        ("SubscriptEscaped", "/search/invoice%20from%20acme", "query", "invoice from acme"),
+    ]
+    for (name, path, parameter, expected) in cases {
+        Benchmark("Params:\(name)") { (benchmark: Benchmark, params: Parameters) in
+            for _ in benchmark.scaledIterations {
+                blackHole(params[parameter])
+            }
+        } setup: {
+            let params = try ParameterRouter.params(path)
+            precondition(
+                params[parameter] == expected,
+                "Params:\(name): \(path) does not give \(parameter) = \(expected)")
+            return params
+        }
+    }
+    Benchmark("Params:RequireInt") { (benchmark: Benchmark, params: Parameters) throws in
+        for _ in benchmark.scaledIterations {
+            blackHole(try params.require("message_id", as: Int.self))
+        }
+    } setup: {
+        let params = try ParameterRouter.params("/messages/77121")
+        precondition(
+            (try? params.require("message_id", as: Int.self)) == 77121,
+            "Params:RequireInt: /messages/77121 does not give message_id = 77121")
+        return params
+    }
+
+    // MARK: Router.init: time, allocations and memory for generated route tables
+
+    // `memoryLeakedBytes` is what the router keeps: it is released only after the measurement.
+    for count in [10, 1_000, 10_000] {
+        Benchmark(
+            "Init:\(count)Routes",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount, .memoryLeakedBytes],
+                timeUnits: .microseconds,
+                scalingFactor: .one,
+                maxDuration: isQuick ? .milliseconds(50) : .seconds(2),
+                maxIterations: isQuick ? 2 : 1_000
+            )
+        ) { (benchmark: Benchmark, routes: [Route]) in
+            benchmark.startMeasurement()
+            let router = try! Router(routes: routes)
+            benchmark.stopMeasurement()
+            blackHole(router)
+        } setup: {
+            let routes = GeneratedRoutes.make(count)
+            let built = try Router(routes: routes).routes.count
+            precondition(built == count, "Init:\(count)Routes: the router holds \(built) routes")
+            return routes
+        }
+    }
+
+    // MARK: Match cost against the size of the route table (DESIGN §8: within 1.5× from 10 to 10,000)
+
+    for count in [10, 1_000, 10_000] {
+        for (kind, probe) in GeneratedRoutes.probes {
+            Benchmark("Scale:\(kind)\(count)Routes") { (benchmark: Benchmark, router: Router) in
+                for _ in benchmark.scaledIterations {
+                    blackHole(router.match(probe.path))
+                }
+            } setup: {
+                let router = try Router(routes: GeneratedRoutes.make(count))
+                let pattern = router.match(probe.path)?.route.pattern
+                precondition(
+                    pattern == probe.pattern,
+                    "Scale:\(kind)\(count)Routes: \(probe.path) reached \(pattern ?? "nothing")")
+                return router
+            }
+        }
+    }
+}
+
+/// The router of the `Params:` benchmarks.
+enum ParameterRouter {
+    static func params(_ path: String) throws -> Parameters {
+        let router = try Router(routes: [
+            Route("/messages/:message_id") { Response(request: $0) },
+            Route("/search/:query") { Response(request: $0) },
+        ])
+        guard let params = router.match(path)?.params else {
+            preconditionFailure("\(path) matches no route")
+        }
+        return params
+    }
+}
+
+/// A router whose route `/accounts/:account_id/folders/:folder_id/messages/:message_id` runs
+/// `stages` stages: half identity middlewares, half policies that verify; what is measured is the
+/// framework's cost per stage, not the stages' work.
+enum SendRouter {
+    static let pattern = "/accounts/:account_id/folders/:folder_id/messages/:message_id"
+
+    static func make(stages: Int) throws -> Router {
+        let middlewares = (0..<stages / 2).map { index in Middleware("middleware\(index)") { $0 } }
+        let policies = (0..<(stages - stages / 2)).map { index in Policy("policy\(index)") { _ in .verified }
+        }
+        return try Router(routes: [
+            Route("/accounts/:account_id") { Response(request: $0) },
+            Route("/accounts/:account_id/folders/:folder_id") { Response(request: $0) },
+            Route(pattern, middlewares: middlewares, policies: policies) { Response(request: $0) },
+        ])
+    }
+}
+
+/// Generated route tables: for k = 0, 1, …, the four routes `/s<k>/list`, `/s<k>/:id`,
+/// `/s<k>/:id/edit` and `/s<k>/:id/items/:item_id`, cut at the requested count.
+enum GeneratedRoutes {
+    /// A static and a two-parameter request that every generated table of 10 routes or more
+    /// routes the same way.
+    static let probes: [(kind: String, probe: (path: String, pattern: String))] = [
+        ("Static", ("/s1/list", "/s1/list")),
+        ("Param", ("/s1/4711/items/42", "/s1/:id/items/:item_id")),
+    ]
+
+    static func make(_ count: Int) -> [Route] {
+        (0..<count).map { index in
+            let prefix = "/s\(index / 4)"
+            let pattern =
+                switch index % 4 {
+                case 0: "\(prefix)/list"
+                case 1: "\(prefix)/:id"
+                case 2: "\(prefix)/:id/edit"
+                default: "\(prefix)/:id/items/:item_id"
+                }
+            return Route(pattern) { Response(request: $0) }
+        }
+    }
+}
