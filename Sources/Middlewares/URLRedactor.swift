@@ -1,0 +1,45 @@
+import Foundation
+
+/// Replaces the values of sensitive query items (and `key=value` fragment items), and any
+/// user-info, with `REDACTED`, keeping the rest of the URL byte for byte.
+struct URLRedactor: Sendable {
+    static let placeholder = "REDACTED"
+    /// Lowercased keys.
+    let keys: Set<String>
+
+    init(keys: Set<String>) {
+        self.keys = Set(keys.map { $0.lowercased() })
+    }
+
+    func redact(_ url: String) -> String {
+        let fragmentMark = url.firstIndex(of: "#")
+        let beforeFragment = url[..<(fragmentMark ?? url.endIndex)]
+        let queryMark = beforeFragment.firstIndex(of: "?")
+        var result = redactUserInfo(String(beforeFragment[..<(queryMark ?? beforeFragment.endIndex)]))
+        if let queryMark {
+            result += "?" + redactItems(beforeFragment[beforeFragment.index(after: queryMark)...])
+        }
+        if let fragmentMark {
+            result += "#" + redactItems(url[url.index(after: fragmentMark)...])
+        }
+        return result
+    }
+
+    private func redactItems(_ items: Substring) -> String {
+        items.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            guard let equals = item.firstIndex(of: "=") else { return String(item) }
+            let rawName = String(item[..<equals])
+            let name = (rawName.removingPercentEncoding ?? rawName).lowercased()
+            return keys.contains(name) ? rawName + "=" + Self.placeholder : String(item)
+        }.joined(separator: "&")
+    }
+
+    /// `scheme://user:pass@host/…` → `scheme://REDACTED@host/…`.
+    private func redactUserInfo(_ head: String) -> String {
+        guard let schemeEnd = head.range(of: "://") else { return head }
+        let authorityStart = schemeEnd.upperBound
+        let authorityEnd = head[authorityStart...].firstIndex(of: "/") ?? head.endIndex
+        guard let at = head[authorityStart..<authorityEnd].lastIndex(of: "@") else { return head }
+        return String(head[..<authorityStart]) + Self.placeholder + String(head[at...])
+    }
+}
