@@ -14,17 +14,24 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
+        // The workloads (route sets, requests, generated tables), shared by the targets below.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            resources: [.copy("Resources")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Router.match side by side with routing-kit, Hummingbird's trie, a dictionary, a byte loop.
         .executableTarget(
             name: "Routing",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Benchmarks/Routing",
-            resources: [.copy("Resources")],
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
@@ -32,12 +39,19 @@ let package = Package(
         .executableTarget(
             name: "Pipeline",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Switchyard", package: "Switchyard"),
             ],
             path: "Benchmarks/Pipeline",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Not a benchmark: Switchyard on one workload in a tight loop, for callgrind and perf.
+        .executableTarget(
+            name: "Profile",
+            dependencies: ["BenchmarkSupport", .product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
 )

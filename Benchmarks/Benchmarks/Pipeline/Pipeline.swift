@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import Switchyard
 
@@ -24,19 +25,18 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Connection.send, end to end from a URL string
 
-    let sendPath = "/accounts/acct-3/folders/Archive%202024/messages/77121"
     for stages in [0, 2, 4, 8] {
         Benchmark("Send:\(stages)Stages") { (benchmark: Benchmark, router: Router) async in
             for _ in benchmark.scaledIterations {
-                blackHole(await Connection.send(sendPath, router: router))
+                blackHole(await Connection.send(SendRouter.url, router: router))
             }
         } setup: {
             let router = try SendRouter.make(stages: stages)
-            let response = await Connection.send(sendPath, router: router)
+            let response = await Connection.send(SendRouter.url, router: router)
             precondition(
                 response.status == .ok && response.request.route?.pattern == SendRouter.pattern
                     && response.request.params["folder_id"] == "Archive 2024",
-                "Send:\(stages)Stages: \(sendPath) gave \(response.status) for \(String(describing: response.request.route?.pattern))"
+                "Send:\(stages)Stages: \(SendRouter.url) gave \(response.status) for \(String(describing: response.request.route?.pattern))"
             )
             return router
         }
@@ -130,48 +130,5 @@ enum ParameterRouter {
             preconditionFailure("\(path) matches no route")
         }
         return params
-    }
-}
-
-/// A router whose route `/accounts/:account_id/folders/:folder_id/messages/:message_id` runs
-/// `stages` stages: half identity middlewares, half policies that verify; what is measured is the
-/// framework's cost per stage, not the stages' work.
-enum SendRouter {
-    static let pattern = "/accounts/:account_id/folders/:folder_id/messages/:message_id"
-
-    static func make(stages: Int) throws -> Router {
-        let middlewares = (0..<stages / 2).map { index in Middleware("middleware\(index)") { $0 } }
-        let policies = (0..<(stages - stages / 2)).map { index in Policy("policy\(index)") { _ in .verified }
-        }
-        return try Router(routes: [
-            Route("/accounts/:account_id") { Response(request: $0) },
-            Route("/accounts/:account_id/folders/:folder_id") { Response(request: $0) },
-            Route(pattern, middlewares: middlewares, policies: policies) { Response(request: $0) },
-        ])
-    }
-}
-
-/// Generated route tables: for k = 0, 1, …, the four routes `/s<k>/list`, `/s<k>/:id`,
-/// `/s<k>/:id/edit` and `/s<k>/:id/items/:item_id`, cut at the requested count.
-enum GeneratedRoutes {
-    /// A static and a two-parameter request that every generated table of 10 routes or more
-    /// routes the same way.
-    static let probes: [(kind: String, probe: (path: String, pattern: String))] = [
-        ("Static", ("/s1/list", "/s1/list")),
-        ("Param", ("/s1/4711/items/42", "/s1/:id/items/:item_id")),
-    ]
-
-    static func make(_ count: Int) -> [Route] {
-        (0..<count).map { index in
-            let prefix = "/s\(index / 4)"
-            let pattern =
-                switch index % 4 {
-                case 0: "\(prefix)/list"
-                case 1: "\(prefix)/:id"
-                case 2: "\(prefix)/:id/edit"
-                default: "\(prefix)/:id/items/:item_id"
-                }
-            return Route(pattern) { Response(request: $0) }
-        }
     }
 }

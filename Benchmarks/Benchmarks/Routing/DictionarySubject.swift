@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 
 /// A `Dictionary` lookup of the whole path: the practical limit for static routes, and nothing more
 /// (no parameters, no normalization).

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 @_spi(Internal) import Hummingbird
 
 /// Hummingbird's router trie (`RouterPathTrieBuilder` → `RouterTrie`), as its `Router` uses it.

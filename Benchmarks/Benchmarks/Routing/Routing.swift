@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 // Router.match side by side with routing-kit's TrieRouter, Hummingbird's trie, a whole-path

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import RoutingKit
 
 /// routing-kit's `TrieRouter`, with the split of the path into `[String]` that Vapor performs

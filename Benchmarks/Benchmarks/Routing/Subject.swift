@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// A router under test, built from a workload's routes.
 ///
 /// Each conformance lives in its own file with only its own router's module imported: Switchyard,

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Switchyard
 
 /// Switchyard's `Router.match`: the path is all it needs.

@@ -1,47 +1,55 @@
 import Foundation
 
 /// One request of a workload: a path and the route it must reach.
-struct Probe: Sendable {
+public struct Probe: Sendable {
     /// The path handed to the router, still percent-encoded.
-    let path: String
+    public let path: String
     /// Index into ``Workload/routes`` of the route the path must reach; `nil` for a miss.
-    let expected: Int?
+    public let expected: Int?
+
+    /// A request of `path` that must reach `routes[expected]`, or nothing when `expected` is nil.
+    public init(path: String, expected: Int?) {
+        self.path = path
+        self.expected = expected
+    }
 }
 
 /// A route table and the requests sent to it. Every router under test gets exactly these.
-struct Workload: Sendable {
+public struct Workload: Sendable {
     /// The benchmark name prefix, without spaces or slashes (threshold files are named after it).
-    let name: String
+    public let name: String
     /// Patterns in registration order, `:name` parameters and a trailing `*name` glob.
-    let routes: [String]
+    public let routes: [String]
     /// One benchmark operation: every probe once, in order.
-    let probes: [Probe]
+    public let probes: [Probe]
     /// A parameter read after each match (go-http-routing-benchmark's "ParamWrite").
-    var readsParameter: String? = nil
+    public var readsParameter: String? = nil
     /// Whether routers without backtracking, parameter-name freedom or globs may fail this
     /// workload; they are left out of it rather than failing the run.
-    var mayBeUnsupported = false
+    public var mayBeUnsupported = false
+
+    /// A workload called `name`: `routes` in registration order, and the probes of one op.
+    public init(name: String, routes: [String], probes: [Probe]) {
+        self.name = name
+        self.routes = routes
+        self.probes = probes
+    }
 
     /// Every probe reaches a route without parameters: the case a whole-path dictionary handles.
-    var isStaticOnly: Bool {
+    public var isStaticOnly: Bool {
         probes.allSatisfy { probe in
             guard let expected = probe.expected else { return false }
             return !routes[expected].contains(":") && !routes[expected].contains("*")
         }
     }
-
-    /// Number of parameters (`:name` and `*name` segments) of a pattern.
-    static func parameterCount(_ pattern: String) -> Int {
-        pattern.split(separator: "/").count { $0.hasPrefix(":") || $0.hasPrefix("*") }
-    }
 }
 
 /// The route sets of julienschmidt/go-http-routing-benchmark (copied from `shared/routesets`),
 /// its single requests, and our own deep-link set, loaded from the target's resources.
-enum Workloads {
+public enum Workloads {
     /// The "All" runs: one op = every route of the set once, with the pattern itself as the path
     /// (so `:owner` is the literal value), plus GitHub with its 36 excluded routes, and deep links.
-    static func all() -> [Workload] {
+    public static func all() -> [Workload] {
         let github = routeSet("github")
         var workloads = [
             allRun("StaticAll", routes: routeSet("static")),
@@ -56,8 +64,13 @@ enum Workloads {
         return workloads
     }
 
+    /// The workload called `name`, from ``all()`` or ``singles()``.
+    public static func named(_ name: String) -> Workload? {
+        (all() + singles()).first { $0.name == name }
+    }
+
     /// The single requests of `requests.txt`: static, 1, 2, 5 and 20 parameters.
-    static func singles() -> [Workload] {
+    public static func singles() -> [Workload] {
         var sets: [String: [String]] = [:]
         return lines(of: "requests").map { line in
             // NAME ROUTESET METHOD PATH [(comment)] -> PATTERN [(comment)]
@@ -120,7 +133,7 @@ enum Workloads {
     }
 
     /// A route set file: `METHOD /p/:x` lines become the patterns `/METHOD/p/:x`.
-    static func routeSet(_ name: String) -> [String] {
+    public static func routeSet(_ name: String) -> [String] {
         lines(of: name).map { line in
             let fields = line.split(separator: " ")
             precondition(fields.count == 2 && fields[1].hasPrefix("/"), "\(name).txt: cannot read '\(line)'")

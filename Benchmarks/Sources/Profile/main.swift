@@ -1,0 +1,68 @@
+// A harness-free driver for profilers: runs Switchyard on one benchmark workload in a tight loop.
+//
+//     swift build -c release --scratch-path .build-bench --product Profile
+//     valgrind --tool=callgrind --toggle-collect='*measured*' \
+//         .build-bench/release/Profile GitHubAll 200
+//
+// The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
+// `Param5`, …) or `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks; the second is
+// the number of ops (default 1,000). Only the functions named `measured…` are worth collecting: the
+// rest is setup. Unlike the benchmark executables this one does not load the malloc interposer, which
+// valgrind cannot run with.
+
+import BenchmarkSupport
+import Switchyard
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@inline(never)
+func measuredMatches(_ router: Router, _ paths: [String], ops: Int) -> Int {
+    var found = 0
+    for _ in 0..<ops {
+        for path in paths where router.match(path) != nil {
+            found &+= 1
+        }
+    }
+    return found
+}
+
+@inline(never)
+func measuredSends(_ router: Router, _ url: String, ops: Int) async -> Int {
+    var succeeded = 0
+    for _ in 0..<ops where await Connection.send(url, router: router).status.isSuccess {
+        succeeded &+= 1
+    }
+    return succeeded
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first else {
+    print("usage: Profile <workload | Send:<stages>> [ops]")
+    exit(64)
+}
+let ops = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
+
+if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {
+    let router = try SendRouter.make(stages: stages)
+    let response = await Connection.send(SendRouter.url, router: router)
+    precondition(response.status == .ok && response.request.route?.pattern == SendRouter.pattern)
+    let succeeded = await measuredSends(router, SendRouter.url, ops: ops)
+    print("\(name): \(succeeded) of \(ops) sends succeeded")
+} else if let workload = Workloads.named(name) {
+    let router = try Router(routes: workload.routes.map { Route($0) { Response(request: $0) } })
+    for probe in workload.probes {
+        let pattern = router.match(probe.path)?.route.pattern
+        precondition(
+            pattern == probe.expected.map { workload.routes[$0] },
+            "\(probe.path) reached \(pattern ?? "nothing")")
+    }
+    let found = measuredMatches(router, workload.probes.map(\.path), ops: ops)
+    print("\(name): \(found) matches in \(ops) ops of \(workload.probes.count) requests")
+} else {
+    print("unknown workload '\(name)'")
+    exit(64)
+}
