@@ -1,0 +1,56 @@
+import Switchyard
+
+/// Controllers that hand a request on to a named route of the same router.
+public enum Forward {
+    /// Redirects to the route named `name`, building its path with
+    /// ``Switchyard/Router/path(for:_:)`` from the request's path parameters.
+    /// ``Switchyard/Connection`` follows the redirect within the router, keeping the request's
+    /// source, so the target route's access rule, middlewares and policies all run: forwarding never
+    /// lets an external request into a private route.
+    ///
+    /// ```swift
+    /// let link = RouterLink()
+    /// let router = try Router(routes: [
+    ///     Route("/messages/:message_id(int)", name: "message", isPublic: true) { … },
+    ///     Route("/m/:id", isPublic: true,
+    ///           controller: Forward.to("message", in: link, renaming: ["id": "message_id"])),
+    /// ])
+    /// link.connect(router)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The target route's name.
+    ///   - link: The router the controller belongs to, connected after the router is created.
+    ///   - renaming: Request parameter names mapped to the target's names (`["id": "message_id"]`).
+    ///   - params: Fixed values for target parameters; they win over the request's.
+    ///   - keepsQuery: Appends the request's query, as received.
+    ///
+    /// Only parameters the target's pattern names are passed on. A value that breaks the target's
+    /// constraints throws ``Switchyard/Status/badRequest`` (from `path(for:)`); an unconnected
+    /// link or an unknown name throws ``Switchyard/Status/internalError``.
+    public static func to(
+        _ name: String, in link: RouterLink, renaming: [String: String] = [:], params: [String: String] = [:],
+        keepsQuery: Bool = true
+    ) -> Controller {
+        { request in
+            guard let router = link.router else {
+                throw RoutingError(.internalError, "Forward.to(\"\(name)\"): the RouterLink is not connected")
+            }
+            guard let target = router.routes.first(where: { $0.name == name }) else {
+                throw RoutingError(.internalError, "Forward.to(\"\(name)\"): no route has that name")
+            }
+            let wanted = Set(RedirectTemplate(target.pattern).parameterNames)
+            var values: [String: String] = [:]
+            for (parameter, value) in request.params {
+                let key = renaming[parameter] ?? parameter
+                if wanted.contains(key) { values[key] = value }
+            }
+            values.merge(params) { _, fixed in fixed }
+            var location = try router.path(for: name, values)
+            if keepsQuery, let query = QueryString.raw(of: request.url) {
+                location += "?" + query
+            }
+            return Response.redirect(request, to: location)
+        }
+    }
+}

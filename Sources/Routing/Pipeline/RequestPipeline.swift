@@ -1,0 +1,104 @@
+/// Runs one URL through a router: DESIGN §6, steps 1 to 11.
+struct RequestPipeline {
+    let storage: RouterStorage
+    let data: [String: any Sendable]
+    let source: Source
+
+    /// The final response, after following in-router redirects; observers have seen it.
+    func run(_ url: String) async -> Response {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var response = await respondOnce(url)
+        var visited: Set<String> = [url]
+        var hops = 0
+        while response.status == .seeOther, let location = response.location, servesLocation(location) {
+            hops += 1
+            guard hops <= storage.configuration.maxRedirects, visited.insert(location).inserted else {
+                let reason =
+                    hops > storage.configuration.maxRedirects
+                    ? "more than \(storage.configuration.maxRedirects) redirects" : "redirect loop at \(location)"
+                response = ErrorResponder.response(status: .loopDetected, message: reason, to: response.request)
+                break
+            }
+            response = await respondOnce(location)
+        }
+        let duration = clock.now - start
+        for observer in storage.configuration.observers {
+            await observer.didRespond(response, duration: duration)
+        }
+        return response
+    }
+
+    /// Redirects to a scheme or host this router does not serve are left to the caller to open.
+    private func servesLocation(_ location: String) -> Bool {
+        if case .failure(let rejection) = URLParser.parse(location, configuration: storage.configuration),
+            rejection.status == .notFound
+        {
+            return false
+        }
+        return true
+    }
+
+    private func respondOnce(_ url: String) async -> Response {
+        var tracer = SilentTracer()
+        switch storage.resolve(url, tracer: &tracer) {
+        case .rejected(let rejection):
+            let request = makeRequest(url, path: "", match: nil, parsed: nil)
+            return ErrorResponder.response(status: rejection.status, message: rejection.reason, to: request)
+        case .unmatched(let path, let parsed):
+            return await notFound(makeRequest(url, path: path, match: nil, parsed: parsed))
+        case .matched(let match, let path, let parsed):
+            guard storage.isReachable(match.routeIndex, from: source) else {
+                // Exactly what a missing route gets: no route, no parameters, nothing of it runs.
+                return await notFound(makeRequest(url, path: path, match: nil, parsed: parsed))
+            }
+            let request = makeRequest(url, path: path, match: match, parsed: parsed)
+            return await runStages(of: storage.compiled[match.routeIndex], request)
+        }
+    }
+
+    private func makeRequest(_ url: String, path: String, match: RouteMatch?, parsed: ParsedURL?) -> Request {
+        let query = parsed.map { URLParser.query(of: $0, plusAsSpace: storage.configuration.plusAsSpace) } ?? Query()
+        return Request(
+            url: url, path: path, route: match?.route, params: match?.params ?? Parameters(), query: query, data: data,
+            source: source)
+    }
+
+    private func notFound(_ request: Request) async -> Response {
+        guard let controller = storage.configuration.notFound else {
+            return Response(request: request, status: .notFound)
+        }
+        if Task.isCancelled { return cancelled(request) }
+        do {
+            return try await controller(request)
+        } catch {
+            return ErrorResponder.response(for: error, to: request)
+        }
+    }
+
+    private func runStages(of route: CompiledRoute, _ initial: Request) async -> Response {
+        var request = initial
+        do {
+            for middleware in route.middlewares {
+                if Task.isCancelled { return cancelled(request) }
+                let transformed = try await middleware.transform(request)
+                guard transformed.source == initial.source, transformed.url == initial.url else {
+                    throw RoutingError(.internalError, "middleware '\(middleware.name)' returned a different request")
+                }
+                request = transformed
+            }
+            for policy in route.policies {
+                if Task.isCancelled { return cancelled(request) }
+                if case .failed(let response) = try await policy.check(request) { return response }
+            }
+            if Task.isCancelled { return cancelled(request) }
+            return try await route.route.controller(request)
+        } catch {
+            return ErrorResponder.response(for: error, to: request)
+        }
+    }
+
+    private func cancelled(_ request: Request) -> Response {
+        ErrorResponder.response(status: .cancelled, message: "the sending task was cancelled", to: request)
+    }
+}

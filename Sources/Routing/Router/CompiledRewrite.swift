@@ -1,0 +1,83 @@
+/// A ``Rewrite`` ready to run: a template rewrite has its pattern compiled to a one-route trie.
+struct CompiledRewrite: Sendable {
+    private enum Kind: Sendable {
+        case template(trie: Trie, template: [PatternSegment])
+        case function(@Sendable (String) -> String?)
+    }
+
+    let name: String
+    private let kind: Kind
+
+    init(_ rewrite: Rewrite, caseSensitive: Bool) throws(RouteTableError) {
+        name = rewrite.name
+        switch rewrite.kind {
+        case .function(let function):
+            kind = .function(function)
+        case .template(let pattern, let template):
+            let expansions = try PatternParser.expand(pattern)
+            var builder = TrieBuilder(caseSensitive: caseSensitive)
+            for (index, expansion) in expansions.enumerated() {
+                let segments = expansion.map(\.segment)
+                var constraints: [Constraint?] = []
+                for positioned in expansion {
+                    guard case .parameter(_, let constraintName) = positioned.segment else { continue }
+                    guard let constraintName else {
+                        constraints.append(nil)
+                        continue
+                    }
+                    guard let constraint = Constraint.builtIns[constraintName] else {
+                        throw RouteTableError(
+                            pattern: pattern, position: positioned.constraintPosition,
+                            reason: "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum")
+                    }
+                    constraints.append(constraint)
+                }
+                try builder.insert(
+                    TrieBuilder.Entry(
+                        routeIndex: index, priority: 0, pattern: pattern, segments: segments, constraints: constraints))
+            }
+            let templateExpansions = try PatternParser.expand(template)
+            guard templateExpansions.count == 1, let templateSegments = templateExpansions.first else {
+                throw RouteTableError(pattern: template, position: nil, reason: "a rewrite template has no optional parts")
+            }
+            for positioned in templateSegments {
+                guard let parameter = positioned.segment.parameterName else { continue }
+                let everywhere = expansions.allSatisfy { expansion in
+                    expansion.contains { $0.segment.parameterName == parameter }
+                }
+                if !everywhere {
+                    throw RouteTableError(
+                        pattern: template, position: positioned.position,
+                        reason: "the template names '\(parameter)', which its pattern \"\(pattern)\" does not always capture")
+                }
+            }
+            kind = .template(trie: builder.build(), template: templateSegments.map(\.segment))
+        }
+    }
+
+    /// The new path, or nil when this rewrite does not apply to `path` of `string`.
+    func apply(to string: String, path: Range<Int>) -> String? {
+        switch kind {
+        case .function(let function):
+            let utf8 = string.utf8
+            let pathString =
+                path.isEmpty
+                ? "/"
+                : String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: path.upperBound)]))
+            return function(pathString)
+        case .template(let trie, let template):
+            var tracer = SilentTracer()
+            guard let (terminal, captures) = trie.match(string, path: path, tracer: &tracer) else { return nil }
+            let parameters = Parameters(source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
+            var result = ""
+            for segment in template {
+                result += "/"
+                switch segment {
+                case .literal(let literal): result += PercentEncoding.encodeSegment(literal)
+                case .parameter(let name, _), .glob(let name): result += parameters.raw(name) ?? ""
+                }
+            }
+            return result.isEmpty ? "/" : result
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// A route as the router runs it: expanded shapes, resolved constraints and its stage chains,
+/// composed once at init (DESIGN §8).
+struct CompiledRoute: Sendable {
+    let route: Route
+    let index: Int
+    /// Every expansion of the pattern's optional parts, shortest first.
+    let expansions: [[PatternSegment]]
+    /// The constraint of each constrained parameter, by parameter name.
+    let constraints: [String: Constraint]
+    /// Router middlewares, then group and route middlewares.
+    let middlewares: [Middleware]
+    /// Router policies minus `skipping`, then group and route policies.
+    let policies: [Policy]
+
+    init(_ route: Route, index: Int, routerMiddlewares: [Middleware], routerPolicies: [Policy]) throws(RouteTableError) {
+        self.route = route
+        self.index = index
+        let expansions = try PatternParser.expand(route.pattern)
+        var constraints: [String: Constraint] = [:]
+        var usedKeys: Set<String> = []
+        for expansion in expansions {
+            for positioned in expansion {
+                guard case .parameter(let name, let constraintName) = positioned.segment else { continue }
+                if let constraintName {
+                    guard let constraint = route.constraints[constraintName] ?? Constraint.builtIns[constraintName] else {
+                        let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted()).joined(separator: ", ")
+                        throw RouteTableError(
+                            pattern: route.pattern, position: positioned.constraintPosition,
+                            reason: "unknown constraint '\(constraintName)' (known here: \(known))")
+                    }
+                    usedKeys.insert(constraintName)
+                    constraints[name] = constraint
+                } else if let constraint = route.constraints[name] {
+                    usedKeys.insert(name)
+                    constraints[name] = constraint
+                }
+            }
+        }
+        if let unused = Set(route.constraints.keys).subtracting(usedKeys).sorted().first {
+            throw RouteTableError(
+                pattern: route.pattern, position: nil,
+                reason: "constraint '\(unused)' is used by no parameter: name it in parentheses, `:id(\(unused))`, or name a parameter")
+        }
+        let routerPolicyNames = Set(routerPolicies.map(\.name))
+        if let unknown = route.skipping.subtracting(routerPolicyNames).sorted().first {
+            throw RouteTableError(
+                pattern: route.pattern, position: nil, reason: "skips '\(unknown)', which is not a router policy")
+        }
+        self.expansions = expansions.map { $0.map(\.segment) }
+        self.constraints = constraints
+        self.middlewares = routerMiddlewares + route.middlewares
+        self.policies = routerPolicies.filter { !route.skipping.contains($0.name) } + route.policies
+    }
+
+    /// The trie entries of every expansion.
+    var entries: [TrieBuilder.Entry] {
+        expansions.map { segments in
+            TrieBuilder.Entry(
+                routeIndex: index, priority: route.priority, pattern: route.pattern, segments: segments,
+                constraints: segments.compactMap { segment in
+                    guard case .parameter(let name, _) = segment else { return nil }
+                    return .some(constraints[name])
+                })
+        }
+    }
+}

@@ -1,0 +1,48 @@
+extension Router {
+    /// A readable trace of how the router would treat `url` from `source`: the normalized path,
+    /// each rewrite, each candidate tried and why it was taken or passed over, the access
+    /// decision and the stages that would run. Nothing runs.
+    ///
+    /// ```swift
+    /// print(router.explain("mailapp://messages/7", source: .external(sourceApplication: nil)))
+    /// ```
+    public func explain(_ url: String, source: Source = .app) -> String {
+        var tracer = RecordingTracer()
+        var lines = ["explain \(url) from \(source)"]
+        let resolution = storage.resolve(url, tracer: &tracer)
+        lines += tracer.lines
+        switch resolution {
+        case .rejected(let rejection):
+            lines.append("refused: \(rejection.status): \(rejection.reason)")
+        case .unmatched:
+            lines.append("no route matches: \(notFoundDescription)")
+        case .matched(let match, _, _):
+            let compiled = storage.compiled[match.routeIndex]
+            let route = match.route
+            lines.append("matched: \(route.pattern)\(route.name.map { " (\($0))" } ?? "")")
+            if !match.params.isEmpty {
+                lines.append("parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
+            }
+            guard storage.isReachable(match.routeIndex, from: source) else {
+                lines.append("access: denied, the route is private and the request is external")
+                lines.append("answered as if nothing matched: \(notFoundDescription); no stage of the route runs")
+                return lines.joined(separator: "\n")
+            }
+            lines.append("access: allowed (\(route.isPublic ? "public route" : "private route, in-app request"))")
+            lines.append("middlewares: " + Self.names(compiled.middlewares.map(\.name)))
+            var policies = Self.names(compiled.policies.map(\.name))
+            if !route.skipping.isEmpty { policies += " (skipping \(route.skipping.sorted().joined(separator: ", ")))" }
+            lines.append("policies: " + policies)
+            lines.append("controller: runs if every policy verifies")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var notFoundDescription: String {
+        configuration.notFound == nil ? "404 Not Found" : "the notFound controller"
+    }
+
+    private static func names(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.joined(separator: " → ")
+    }
+}

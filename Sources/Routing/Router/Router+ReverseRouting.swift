@@ -1,0 +1,126 @@
+extension Router {
+    /// The path of the route named `name`, with `params` percent-encoded per segment.
+    ///
+    /// For routes with optional parts, the longest expansion whose parameters are all given is
+    /// used. The result is checked by matching it, so `match(path(for:))` always gives back this
+    /// route and these parameters.
+    ///
+    /// ```swift
+    /// try router.path(for: "message", ["message_id": "7"])      // "/messages/7"
+    /// try router.path(for: "files", ["path": "a b/c"])          // "/files/a%20b/c" (a glob)
+    /// ```
+    ///
+    /// - Throws: ``RoutingError``: ``Status/internalError`` for an unknown name,
+    ///   ``Status/badRequest`` for a missing or unknown parameter, a value that breaks its
+    ///   constraint or that the URL parser would refuse (empty, `.`, `..`, control characters),
+    ///   or a path that another route or a rewrite would take instead.
+    public func path(for name: String, _ params: [String: String] = [:]) throws -> String {
+        guard let index = storage.routesByName[name] else {
+            throw RoutingError(.internalError, "no route is named '\(name)'")
+        }
+        let compiled = storage.compiled[index]
+        let given = Set(params.keys)
+        let usable = compiled.expansions.filter { expansion in
+            expansion.allSatisfy { $0.parameterName.map(given.contains) ?? true }
+        }
+        guard let expansion = usable.max(by: { $0.parameterCount < $1.parameterCount }) else {
+            let missing = compiled.expansions[0].compactMap(\.parameterName).filter { !given.contains($0) }
+            throw RoutingError(.badRequest, "route '\(name)' needs parameter '\(missing.first ?? "?")'")
+        }
+        let used = Set(expansion.compactMap(\.parameterName))
+        if let extra = given.subtracting(used).sorted().first {
+            throw RoutingError(.badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
+        }
+        var path = ""
+        for segment in expansion {
+            switch segment {
+            case .literal(let literal):
+                path += "/" + PercentEncoding.encodeSegment(literal)
+            case .parameter(let parameter, _):
+                let value = params[parameter]!
+                if let constraint = compiled.constraints[parameter], !constraint.accepts(Substring(value)) {
+                    throw RoutingError(.badRequest, "'\(value)' breaks constraint \(constraint.name) of parameter '\(parameter)'")
+                }
+                path += "/" + (try Self.encodedSegment(value, parameter: parameter))
+            case .glob(let glob):
+                let parts = params[glob]!.split(separator: "/", omittingEmptySubsequences: false)
+                for part in parts {
+                    path += "/" + (try Self.encodedSegment(String(part), parameter: glob))
+                }
+            }
+        }
+        if path.isEmpty { path = "/" }
+        try verify(path, routeIndex: index, params: params)
+        return path
+    }
+
+    /// A full URL for the route named `name`.
+    ///
+    /// Custom schemes fold the first path segment into the host position
+    /// (`mailapp://messages/7`); `http`/`https` need a host from ``Configuration/hosts``.
+    /// `scheme` defaults to the first of ``Configuration/schemes`` in sorted order.
+    ///
+    /// ```swift
+    /// try router.url(for: "message", ["message_id": "7"])                          // "mailapp://messages/7"
+    /// try router.url(for: "message", ["message_id": "7"], scheme: "https", host: "mail.example.com")
+    /// ```
+    ///
+    /// - Throws: what ``path(for:_:)`` throws, and ``RoutingError`` with ``Status/badRequest``
+    ///   for a scheme or host the router does not serve.
+    public func url(for name: String, _ params: [String: String] = [:], scheme: String? = nil, host: String? = nil)
+        throws -> String
+    {
+        let path = try path(for: name, params)
+        guard let scheme = scheme ?? configuration.schemes.sorted().first else {
+            throw RoutingError(.badRequest, "the router has no schemes configured; pass `scheme:`")
+        }
+        let lowered = scheme.lowercased()
+        if lowered == "http" || lowered == "https" {
+            let hosts = configuration.hosts
+            guard let host = host ?? (hosts.count == 1 ? hosts.first : nil) else {
+                throw RoutingError(.badRequest, "an \(lowered) URL needs `host:`, one of \(hosts.sorted())")
+            }
+            guard hosts.contains(where: { $0.lowercased() == host.lowercased() }) else {
+                throw RoutingError(.badRequest, "host '\(host)' is not in the router's hosts \(hosts.sorted())")
+            }
+            return "\(scheme)://\(host)\(path == "/" ? "" : path)"
+        }
+        guard host == nil else {
+            throw RoutingError(.badRequest, "custom schemes put the first path segment where the host goes; pass no `host:`")
+        }
+        let url = "\(scheme):/\(path == "/" ? "/" : path)"
+        guard match(url) != nil else {
+            throw RoutingError(.badRequest, "the router does not serve scheme '\(scheme)'")
+        }
+        return url
+    }
+
+    private static func encodedSegment(_ value: String, parameter: String) throws -> String {
+        guard !value.isEmpty, value != ".", value != ".." else {
+            throw RoutingError(.badRequest, "parameter '\(parameter)' cannot be '\(value)': the URL parser refuses such segments")
+        }
+        return PercentEncoding.encodeSegment(value)
+    }
+
+    private func verify(_ path: String, routeIndex: Int, params: [String: String]) throws {
+        var tracer = SilentTracer()
+        switch storage.resolve(path, tracer: &tracer) {
+        case .rejected(let rejection):
+            throw RoutingError(.badRequest, "the path \(path) would be refused: \(rejection.reason)")
+        case .unmatched:
+            throw RoutingError(.badRequest, "the path \(path) would match no route (a rewrite changes it)")
+        case .matched(let match, _, _):
+            guard match.routeIndex == routeIndex else {
+                throw RoutingError(
+                    .badRequest, "the path \(path) would reach \"\(match.route.pattern)\" instead, which takes precedence")
+            }
+            for (name, value) in params where match.params[name] != value {
+                throw RoutingError(.badRequest, "the path \(path) would not give back '\(value)' for '\(name)'")
+            }
+        }
+    }
+}
+
+extension [PatternSegment] {
+    fileprivate var parameterCount: Int { lazy.filter { $0.parameterName != nil }.count }
+}
