@@ -3,20 +3,25 @@
 struct CaptureList: Sendable {
     static let inlineCapacity = 8
 
-    private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0
+    )
     private var overflow: [UInt64] = []
     private(set) var count = 0
 
     @inline(__always)
     private static func pack(_ range: Range<Int>) -> UInt64 {
-        UInt64(UInt32(truncatingIfNeeded: range.lowerBound)) << 32 | UInt64(UInt32(truncatingIfNeeded: range.upperBound))
+        UInt64(UInt32(truncatingIfNeeded: range.lowerBound)) << 32
+            | UInt64(UInt32(truncatingIfNeeded: range.upperBound))
     }
 
     @inline(__always)
     mutating func append(_ range: Range<Int>) {
         let packed = Self.pack(range)
         if count < Self.inlineCapacity {
-            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: packed, toByteOffset: count * 8, as: UInt64.self) }
+            withUnsafeMutableBytes(of: &inline) {
+                $0.storeBytes(of: packed, toByteOffset: count * 8, as: UInt64.self)
+            }
         } else {
             overflow.append(packed)
         }

@@ -45,7 +45,11 @@ public struct Parameters: Sendable, Sequence {
         guard let index = keys.firstIndex(of: name) else { return nil }
         let range = captures[index]
         let utf8 = source.utf8
-        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        return Substring(
+            utf8[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)])
     }
 
     /// The value converted to `T`, or `nil` when absent or not convertible.
@@ -88,7 +92,10 @@ public struct Parameters: Sendable, Sequence {
     private func decodedValue(at index: Int) -> String {
         let range = captures[index]
         let utf8 = source.utf8
-        let slice = utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        let slice = utf8[
+            utf8.index(
+                utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                    utf8.startIndex, offsetBy: range.upperBound)]
         return PercentEncoding.decode(Substring(slice))
     }
 }

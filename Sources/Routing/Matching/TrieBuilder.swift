@@ -68,7 +68,10 @@ struct TrieBuilder {
                     throw conflict(entry, existing.pattern)
                 }
                 node.glob = (terminalIndex, entry.pattern)
-                terminals.append(Trie.Terminal(routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, shape: entry.segments))
+                terminals.append(
+                    Trie.Terminal(
+                        routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, shape: entry.segments)
+                )
                 return
             }
             node.note(entry)
@@ -77,7 +80,9 @@ struct TrieBuilder {
             throw conflict(entry, existing.pattern)
         }
         node.terminal = (terminalIndex, entry.pattern)
-        terminals.append(Trie.Terminal(routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, shape: entry.segments))
+        terminals.append(
+            Trie.Terminal(
+                routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, shape: entry.segments))
     }
 
     private func conflict(_ entry: Entry, _ other: String) -> RouteTableError {
@@ -104,14 +109,19 @@ struct TrieBuilder {
             flat.globTerminal = Int32(source.glob?.terminal ?? -1)
             flat.literalStart = Int32(literalEdges.count)
             for (key, child) in source.literals.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-                literalEdges.append(Trie.LiteralEdge(keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: Int32(queue.count)))
+                literalEdges.append(
+                    Trie.LiteralEdge(
+                        keyStart: Int32(keyBytes.count), keyLength: Int32(key.count),
+                        child: Int32(queue.count)))
                 keyBytes += key
                 queue.append(child)
             }
             flat.literalCount = Int32(source.literals.count)
             flat.constrainedStart = Int32(constraintEdges.count)
             let ordered = source.constrained.values.sorted { lhs, rhs in
-                if lhs.node.maxPriority != rhs.node.maxPriority { return lhs.node.maxPriority > rhs.node.maxPriority }
+                if lhs.node.maxPriority != rhs.node.maxPriority {
+                    return lhs.node.maxPriority > rhs.node.maxPriority
+                }
                 return lhs.node.minRouteIndex < rhs.node.minRouteIndex
             }
             for (constraint, child) in ordered {

@@ -37,7 +37,9 @@ struct TrieWalker<Tracer: MatchTracer> {
         tracer.step()
         if position == end {
             if tracer.wantsNotes {
-                tracer.note(depth: depth, node.terminal >= 0 ? "end of path: route found" : "end of path: no route ends here")
+                tracer.note(
+                    depth: depth,
+                    node.terminal >= 0 ? "end of path: route found" : "end of path: no route ends here")
             }
             return node.terminal
         }
@@ -72,7 +74,9 @@ struct TrieWalker<Tracer: MatchTracer> {
                 if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' matches a literal") }
                 let found = walk(node: Int(child), at: stop)
                 if found >= 0 { return found }
-                if tracer.wantsNotes { tracer.note(depth: depth, "dead end after literal '\(text(value))'; backtracking") }
+                if tracer.wantsNotes {
+                    tracer.note(depth: depth, "dead end after literal '\(text(value))'; backtracking")
+                }
             } else if tracer.wantsNotes {
                 tracer.note(depth: depth, "'\(text(value))' matches none of \(node.literalCount) literal(s)")
             }
@@ -88,15 +92,21 @@ struct TrieWalker<Tracer: MatchTracer> {
                 ? edge.constraint.acceptsBytes(value)
                 : edge.constraint.accepts(decoded.map { Substring($0) } ?? segmentSubstring(start, stop))
             guard accepted else {
-                if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' fails constraint \(edge.constraint.name)") }
+                if tracer.wantsNotes {
+                    tracer.note(depth: depth, "'\(text(value))' fails constraint \(edge.constraint.name)")
+                }
                 continue
             }
-            if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' meets constraint \(edge.constraint.name)") }
+            if tracer.wantsNotes {
+                tracer.note(depth: depth, "'\(text(value))' meets constraint \(edge.constraint.name)")
+            }
             captures.append(start..<stop)
             let found = walk(node: Int(edge.child), at: stop)
             if found >= 0 { return found }
             captures.removeLast()
-            if tracer.wantsNotes { tracer.note(depth: depth, "dead end after \(edge.constraint.name) parameter; backtracking") }
+            if tracer.wantsNotes {
+                tracer.note(depth: depth, "dead end after \(edge.constraint.name) parameter; backtracking")
+            }
         }
         if node.parameterChild >= 0 {
             tracer.step()
@@ -145,7 +155,8 @@ struct TrieWalker<Tracer: MatchTracer> {
 
     private func segmentSubstring(_ start: Int, _ stop: Int) -> Substring {
         let utf8 = source.utf8
-        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: stop)])
+        return Substring(
+            utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: stop)])
     }
 
     private func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

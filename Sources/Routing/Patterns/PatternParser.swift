@@ -117,7 +117,8 @@ struct PatternParser {
         guard position < characters.count else { return }
         let character = characters[position]
         guard character == "/" || character == "(" || character == ")" else {
-            throw error(at: position, "a segment is either literal or a single parameter; no text may follow it")
+            throw error(
+                at: position, "a segment is either literal or a single parameter; no text may follow it")
         }
     }
 
@@ -144,13 +145,16 @@ struct PatternParser {
             switch character {
             case ":", "*":
                 throw error(
-                    at: position, "a segment is either literal or a single parameter; '\(character)' inside a literal")
+                    at: position,
+                    "a segment is either literal or a single parameter; '\(character)' inside a literal")
             case "%":
                 throw error(at: position, "write the decoded character instead of a percent-escape")
             case "?", "#":
                 throw error(at: position, "'\(character)' cannot appear in a path pattern")
             default:
-                if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                if character.unicodeScalars.contains(where: {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                }) {
                     throw error(at: position, "control characters can never match")
                 }
             }

@@ -14,7 +14,9 @@ import Foundation
 public enum Connection {
     /// Sends a URL from inside the app (``Source/app``). Every route is reachable, and `data`
     /// lands in ``Request/data`` with its types kept.
-    public static func send(_ url: String, data: [String: any Sendable] = [:], router: Router) async -> Response {
+    public static func send(_ url: String, data: [String: any Sendable] = [:], router: Router) async
+        -> Response
+    {
         await RequestPipeline(storage: router.storage, data: data, source: .app).run(url)
     }
 
@@ -32,13 +34,19 @@ public enum Connection {
     ///
     /// - Parameter sourceApplication: the bundle identifier the OS reported, or `nil` (the normal
     ///   case for other teams' apps); either way the request is external.
-    public static func send(fromPublicURL url: String, sourceApplication: String?, router: Router) async -> Response {
-        await RequestPipeline(storage: router.storage, data: [:], source: .external(sourceApplication: sourceApplication))
-            .run(url)
+    public static func send(fromPublicURL url: String, sourceApplication: String?, router: Router) async
+        -> Response
+    {
+        await RequestPipeline(
+            storage: router.storage, data: [:], source: .external(sourceApplication: sourceApplication)
+        )
+        .run(url)
     }
 
     /// Sends a `URL` that another app or a web page opened; see ``send(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
-    public static func send(fromPublicURL url: URL, sourceApplication: String?, router: Router) async -> Response {
+    public static func send(fromPublicURL url: URL, sourceApplication: String?, router: Router) async
+        -> Response
+    {
         await send(fromPublicURL: url.absoluteString, sourceApplication: sourceApplication, router: router)
     }
 
@@ -47,6 +55,9 @@ public enum Connection {
         fromPublicURL url: String, sourceApplication: String?, router: Router,
         responseHandler: @escaping @Sendable (Response) -> Void
     ) {
-        Task { responseHandler(await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)) }
+        Task {
+            responseHandler(
+                await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router))
+        }
     }
 }

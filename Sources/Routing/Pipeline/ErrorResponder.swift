@@ -16,7 +16,8 @@ enum ErrorResponder {
     }
 
     static func response(status: Status, message: String, to request: Request) -> Response {
-        let data: [String: any Sendable] = request.isExternal ? [:] : [Response.errorKey: RoutingError(status, message)]
+        let data: [String: any Sendable] =
+            request.isExternal ? [:] : [Response.errorKey: RoutingError(status, message)]
         return Response(request: request, status: status, data: data)
     }
 }

@@ -16,8 +16,10 @@ struct RequestPipeline {
             guard hops <= storage.configuration.maxRedirects, visited.insert(location).inserted else {
                 let reason =
                     hops > storage.configuration.maxRedirects
-                    ? "more than \(storage.configuration.maxRedirects) redirects" : "redirect loop at \(location)"
-                response = ErrorResponder.response(status: .loopDetected, message: reason, to: response.request)
+                    ? "more than \(storage.configuration.maxRedirects) redirects"
+                    : "redirect loop at \(location)"
+                response = ErrorResponder.response(
+                    status: .loopDetected, message: reason, to: response.request)
                 break
             }
             response = await respondOnce(location)
@@ -58,9 +60,11 @@ struct RequestPipeline {
     }
 
     private func makeRequest(_ url: String, path: String, match: RouteMatch?, parsed: ParsedURL?) -> Request {
-        let query = parsed.map { URLParser.query(of: $0, plusAsSpace: storage.configuration.plusAsSpace) } ?? Query()
+        let query =
+            parsed.map { URLParser.query(of: $0, plusAsSpace: storage.configuration.plusAsSpace) } ?? Query()
         return Request(
-            url: url, path: path, route: match?.route, params: match?.params ?? Parameters(), query: query, data: data,
+            url: url, path: path, route: match?.route, params: match?.params ?? Parameters(), query: query,
+            data: data,
             source: source)
     }
 
@@ -83,7 +87,8 @@ struct RequestPipeline {
                 if Task.isCancelled { return cancelled(request) }
                 let transformed = try await middleware.transform(request)
                 guard transformed.source == initial.source, transformed.url == initial.url else {
-                    throw RoutingError(.internalError, "middleware '\(middleware.name)' returned a different request")
+                    throw RoutingError(
+                        .internalError, "middleware '\(middleware.name)' returned a different request")
                 }
                 request = transformed
             }

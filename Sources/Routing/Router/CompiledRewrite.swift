@@ -28,17 +28,21 @@ struct CompiledRewrite: Sendable {
                     guard let constraint = Constraint.builtIns[constraintName] else {
                         throw RouteTableError(
                             pattern: pattern, position: positioned.constraintPosition,
-                            reason: "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum")
+                            reason:
+                                "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum"
+                        )
                     }
                     constraints.append(constraint)
                 }
                 try builder.insert(
                     TrieBuilder.Entry(
-                        routeIndex: index, priority: 0, pattern: pattern, segments: segments, constraints: constraints))
+                        routeIndex: index, priority: 0, pattern: pattern, segments: segments,
+                        constraints: constraints))
             }
             let templateExpansions = try PatternParser.expand(template)
             guard templateExpansions.count == 1, let templateSegments = templateExpansions.first else {
-                throw RouteTableError(pattern: template, position: nil, reason: "a rewrite template has no optional parts")
+                throw RouteTableError(
+                    pattern: template, position: nil, reason: "a rewrite template has no optional parts")
             }
             for positioned in templateSegments {
                 guard let parameter = positioned.segment.parameterName else { continue }
@@ -48,7 +52,9 @@ struct CompiledRewrite: Sendable {
                 if !everywhere {
                     throw RouteTableError(
                         pattern: template, position: positioned.position,
-                        reason: "the template names '\(parameter)', which its pattern \"\(pattern)\" does not always capture")
+                        reason:
+                            "the template names '\(parameter)', which its pattern \"\(pattern)\" does not always capture"
+                    )
                 }
             }
             kind = .template(trie: builder.build(), template: templateSegments.map(\.segment))
@@ -63,12 +69,20 @@ struct CompiledRewrite: Sendable {
             let pathString =
                 path.isEmpty
                 ? "/"
-                : String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: path.upperBound)]))
+                : String(
+                    Substring(
+                        utf8[
+                            utf8.index(
+                                utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(
+                                    utf8.startIndex, offsetBy: path.upperBound)]))
             return function(pathString)
         case .template(let trie, let template):
             var tracer = SilentTracer()
-            guard let (terminal, captures) = trie.match(string, path: path, tracer: &tracer) else { return nil }
-            let parameters = Parameters(source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
+            guard let (terminal, captures) = trie.match(string, path: path, tracer: &tracer) else {
+                return nil
+            }
+            let parameters = Parameters(
+                source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
             var result = ""
             for segment in template {
                 result += "/"

@@ -12,7 +12,9 @@ struct CompiledRoute: Sendable {
     /// Router policies minus `skipping`, then group and route policies.
     let policies: [Policy]
 
-    init(_ route: Route, index: Int, routerMiddlewares: [Middleware], routerPolicies: [Policy]) throws(RouteTableError) {
+    init(_ route: Route, index: Int, routerMiddlewares: [Middleware], routerPolicies: [Policy])
+        throws(RouteTableError)
+    {
         self.route = route
         self.index = index
         let expansions = try PatternParser.expand(route.pattern)
@@ -22,8 +24,12 @@ struct CompiledRoute: Sendable {
             for positioned in expansion {
                 guard case .parameter(let name, let constraintName) = positioned.segment else { continue }
                 if let constraintName {
-                    guard let constraint = route.constraints[constraintName] ?? Constraint.builtIns[constraintName] else {
-                        let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted()).joined(separator: ", ")
+                    guard
+                        let constraint = route.constraints[constraintName]
+                            ?? Constraint.builtIns[constraintName]
+                    else {
+                        let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted())
+                            .joined(separator: ", ")
                         throw RouteTableError(
                             pattern: route.pattern, position: positioned.constraintPosition,
                             reason: "unknown constraint '\(constraintName)' (known here: \(known))")
@@ -39,12 +45,15 @@ struct CompiledRoute: Sendable {
         if let unused = Set(route.constraints.keys).subtracting(usedKeys).sorted().first {
             throw RouteTableError(
                 pattern: route.pattern, position: nil,
-                reason: "constraint '\(unused)' is used by no parameter: name it in parentheses, `:id(\(unused))`, or name a parameter")
+                reason:
+                    "constraint '\(unused)' is used by no parameter: name it in parentheses, `:id(\(unused))`, or name a parameter"
+            )
         }
         let routerPolicyNames = Set(routerPolicies.map(\.name))
         if let unknown = route.skipping.subtracting(routerPolicyNames).sorted().first {
             throw RouteTableError(
-                pattern: route.pattern, position: nil, reason: "skips '\(unknown)', which is not a router policy")
+                pattern: route.pattern, position: nil,
+                reason: "skips '\(unknown)', which is not a router policy")
         }
         self.expansions = expansions.map { $0.map(\.segment) }
         self.constraints = constraints

@@ -26,23 +26,32 @@ extension RouterStorage {
             }
             switch URLParser.parse(rewritten, configuration: configuration) {
             case .success(let value) where value.query == nil && rewritten.hasPrefix("/"):
-                if tracer.wantsNotes { tracer.note(depth: 0, "rewrite \(rewrite.name): now \(value.pathString)") }
+                if tracer.wantsNotes {
+                    tracer.note(depth: 0, "rewrite \(rewrite.name): now \(value.pathString)")
+                }
                 string = value.string
                 path = value.path
             case .success:
                 return .rejected(
-                    URLRejection(status: .badRequest, reason: "rewrite '\(rewrite.name)' produced '\(rewritten)', which is not a bare path"))
+                    URLRejection(
+                        status: .badRequest,
+                        reason: "rewrite '\(rewrite.name)' produced '\(rewritten)', which is not a bare path")
+                )
             case .failure(let rejection):
                 return .rejected(
-                    URLRejection(status: rejection.status, reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
+                    URLRejection(
+                        status: rejection.status,
+                        reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
             }
         }
         let pathString = path == parsed.path ? parsed.pathString : Self.pathString(string, path)
         guard let (terminal, captures) = trie.match(string, path: path, tracer: &tracer) else {
             return .unmatched(path: pathString, parsed: parsed)
         }
-        let params = Parameters(source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
-        let match = RouteMatch(route: routes[terminal.routeIndex], params: params, routeIndex: terminal.routeIndex)
+        let params = Parameters(
+            source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
+        let match = RouteMatch(
+            route: routes[terminal.routeIndex], params: params, routeIndex: terminal.routeIndex)
         return .matched(match, path: pathString, parsed: parsed)
     }
 
@@ -54,7 +63,9 @@ extension RouterStorage {
             guard case .matched(let match, _, _) = resolve(url, tracer: &tracer) else { return nil }
             return isReachable(match.routeIndex, from: source) ? match : nil
         }
-        guard case .success(let parsed) = URLParser.parse(url, configuration: configuration) else { return nil }
+        guard case .success(let parsed) = URLParser.parse(url, configuration: configuration) else {
+            return nil
+        }
         var tracer = SilentTracer()
         guard let (terminal, captures) = trie.match(parsed.string, path: parsed.path, tracer: &tracer),
             isReachable(terminal.routeIndex, from: source)
@@ -73,6 +84,11 @@ extension RouterStorage {
     static func pathString(_ string: String, _ path: Range<Int>) -> String {
         if path.isEmpty { return "/" }
         let utf8 = string.utf8
-        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: path.upperBound)]))
+        return String(
+            Substring(
+                utf8[
+                    utf8.index(
+                        utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(
+                            utf8.startIndex, offsetBy: path.upperBound)]))
     }
 }

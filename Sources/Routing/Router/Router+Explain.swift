@@ -21,17 +21,22 @@ extension Router {
             let route = match.route
             lines.append("matched: \(route.pattern)\(route.name.map { " (\($0))" } ?? "")")
             if !match.params.isEmpty {
-                lines.append("parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
+                lines.append(
+                    "parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
             }
             guard storage.isReachable(match.routeIndex, from: source) else {
                 lines.append("access: denied, the route is private and the request is external")
-                lines.append("answered as if nothing matched: \(notFoundDescription); no stage of the route runs")
+                lines.append(
+                    "answered as if nothing matched: \(notFoundDescription); no stage of the route runs")
                 return lines.joined(separator: "\n")
             }
-            lines.append("access: allowed (\(route.isPublic ? "public route" : "private route, in-app request"))")
+            lines.append(
+                "access: allowed (\(route.isPublic ? "public route" : "private route, in-app request"))")
             lines.append("middlewares: " + Self.names(compiled.middlewares.map(\.name)))
             var policies = Self.names(compiled.policies.map(\.name))
-            if !route.skipping.isEmpty { policies += " (skipping \(route.skipping.sorted().joined(separator: ", ")))" }
+            if !route.skipping.isEmpty {
+                policies += " (skipping \(route.skipping.sorted().joined(separator: ", ")))"
+            }
             lines.append("policies: " + policies)
             lines.append("controller: runs if every policy verifies")
         }

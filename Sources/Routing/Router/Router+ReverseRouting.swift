@@ -29,7 +29,8 @@ extension Router {
         }
         let used = Set(expansion.compactMap(\.parameterName))
         if let extra = given.subtracting(used).sorted().first {
-            throw RoutingError(.badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
+            throw RoutingError(
+                .badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
         }
         var path = ""
         for segment in expansion {
@@ -39,7 +40,9 @@ extension Router {
             case .parameter(let parameter, _):
                 let value = params[parameter]!
                 if let constraint = compiled.constraints[parameter], !constraint.accepts(Substring(value)) {
-                    throw RoutingError(.badRequest, "'\(value)' breaks constraint \(constraint.name) of parameter '\(parameter)'")
+                    throw RoutingError(
+                        .badRequest,
+                        "'\(value)' breaks constraint \(constraint.name) of parameter '\(parameter)'")
                 }
                 path += "/" + (try Self.encodedSegment(value, parameter: parameter))
             case .glob(let glob):
@@ -67,7 +70,9 @@ extension Router {
     ///
     /// - Throws: what ``path(for:_:)`` throws, and ``RoutingError`` with ``Status/badRequest``
     ///   for a scheme or host the router does not serve.
-    public func url(for name: String, _ params: [String: String] = [:], scheme: String? = nil, host: String? = nil)
+    public func url(
+        for name: String, _ params: [String: String] = [:], scheme: String? = nil, host: String? = nil
+    )
         throws -> String
     {
         let path = try path(for: name, params)
@@ -81,12 +86,14 @@ extension Router {
                 throw RoutingError(.badRequest, "an \(lowered) URL needs `host:`, one of \(hosts.sorted())")
             }
             guard hosts.contains(where: { $0.lowercased() == host.lowercased() }) else {
-                throw RoutingError(.badRequest, "host '\(host)' is not in the router's hosts \(hosts.sorted())")
+                throw RoutingError(
+                    .badRequest, "host '\(host)' is not in the router's hosts \(hosts.sorted())")
             }
             return "\(scheme)://\(host)\(path == "/" ? "" : path)"
         }
         guard host == nil else {
-            throw RoutingError(.badRequest, "custom schemes put the first path segment where the host goes; pass no `host:`")
+            throw RoutingError(
+                .badRequest, "custom schemes put the first path segment where the host goes; pass no `host:`")
         }
         let url = "\(scheme):/\(path == "/" ? "/" : path)"
         guard match(url) != nil else {
@@ -97,7 +104,9 @@ extension Router {
 
     private static func encodedSegment(_ value: String, parameter: String) throws -> String {
         guard !value.isEmpty, value != ".", value != ".." else {
-            throw RoutingError(.badRequest, "parameter '\(parameter)' cannot be '\(value)': the URL parser refuses such segments")
+            throw RoutingError(
+                .badRequest,
+                "parameter '\(parameter)' cannot be '\(value)': the URL parser refuses such segments")
         }
         return PercentEncoding.encodeSegment(value)
     }
@@ -112,10 +121,12 @@ extension Router {
         case .matched(let match, _, _):
             guard match.routeIndex == routeIndex else {
                 throw RoutingError(
-                    .badRequest, "the path \(path) would reach \"\(match.route.pattern)\" instead, which takes precedence")
+                    .badRequest,
+                    "the path \(path) would reach \"\(match.route.pattern)\" instead, which takes precedence")
             }
             for (name, value) in params where match.params[name] != value {
-                throw RoutingError(.badRequest, "the path \(path) would not give back '\(value)' for '\(name)'")
+                throw RoutingError(
+                    .badRequest, "the path \(path) would not give back '\(value)' for '\(name)'")
             }
         }
     }

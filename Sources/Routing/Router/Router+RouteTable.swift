@@ -35,7 +35,9 @@ enum TextTable {
             var line = ""
             for (index, cell) in row.enumerated() {
                 line += cell
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.count + 2) }
+                if index < row.count - 1 {
+                    line += String(repeating: " ", count: widths[index] - cell.count + 2)
+                }
             }
             return line
         }.joined(separator: "\n")

@@ -36,14 +36,18 @@ public struct Constraint: Sendable, CustomStringConvertible {
 
     /// Your own rule. Two constraints with the same name are treated as the same rule when the
     /// router looks for conflicting routes, so give different rules different names.
-    public static func custom(_ name: String, _ accepts: @escaping @Sendable (Substring) -> Bool) -> Constraint {
+    public static func custom(_ name: String, _ accepts: @escaping @Sendable (Substring) -> Bool)
+        -> Constraint
+    {
         Constraint(kind: .custom(accepts), name: name)
     }
 
     /// The name.
     public var description: String { name }
 
-    static let builtIns: [String: Constraint] = ["int": .int, "uuid": .uuid, "alpha": .alpha, "alnum": .alnum]
+    static let builtIns: [String: Constraint] = [
+        "int": .int, "uuid": .uuid, "alpha": .alpha, "alnum": .alnum,
+    ]
 
     /// Whether a decoded value meets the constraint.
     public func accepts(_ value: Substring) -> Bool {
@@ -64,7 +68,9 @@ public struct Constraint: Sendable, CustomStringConvertible {
         case .alpha: return !bytes.isEmpty && bytes.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
         case .alnum:
             return !bytes.isEmpty
-                && bytes.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) }
+                && bytes.allSatisfy {
+                    ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39)
+                }
         case .oneOf, .custom:
             return accepts(Substring(decoding: bytes, as: UTF8.self))
         }

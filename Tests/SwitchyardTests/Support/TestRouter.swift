@@ -6,9 +6,13 @@ let echo: Controller = { request in
 }
 
 /// A route that answers with its pattern.
-func route(_ pattern: String, name: String? = nil, isPublic: Bool = true, priority: Int = 0,
-           constraints: [String: Constraint] = [:]) -> Route {
-    Route(pattern, name: name, isPublic: isPublic, constraints: constraints, priority: priority, controller: echo)
+func route(
+    _ pattern: String, name: String? = nil, isPublic: Bool = true, priority: Int = 0,
+    constraints: [String: Constraint] = [:]
+) -> Route {
+    Route(
+        pattern, name: name, isPublic: isPublic, constraints: constraints, priority: priority,
+        controller: echo)
 }
 
 /// Builds a router from patterns; every route is public and answers with its pattern.
