@@ -6,27 +6,37 @@ struct RequestPipeline {
 
     /// The final response, after following in-router redirects; observers have seen it.
     func run(_ url: String) async -> Response {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let observers = storage.configuration.observers
+        // Reading the clock costs a little on every send; only observers need the duration.
+        let start = observers.isEmpty ? nil : ContinuousClock.now
         var response = await respondOnce(url)
+        if response.status == .seeOther {
+            response = await followRedirects(from: url, response)
+        }
+        if let start {
+            let duration = ContinuousClock.now - start
+            for observer in observers {
+                await observer.didRespond(response, duration: duration)
+            }
+        }
+        return response
+    }
+
+    /// Follows in-router redirects; the `visited` set is built only once a redirect happened.
+    private func followRedirects(from url: String, _ first: Response) async -> Response {
+        let maxRedirects = storage.configuration.maxRedirects
+        var response = first
         var visited: Set<String> = [url]
         var hops = 0
         while response.status == .seeOther, let location = response.location, servesLocation(location) {
             hops += 1
-            guard hops <= storage.configuration.maxRedirects, visited.insert(location).inserted else {
+            guard hops <= maxRedirects, visited.insert(location).inserted else {
                 let reason =
-                    hops > storage.configuration.maxRedirects
-                    ? "more than \(storage.configuration.maxRedirects) redirects"
-                    : "redirect loop at \(location)"
-                response = ErrorResponder.response(
-                    status: .loopDetected, message: reason, to: response.request)
-                break
+                    hops > maxRedirects
+                    ? "more than \(maxRedirects) redirects" : "redirect loop at \(location)"
+                return ErrorResponder.response(status: .loopDetected, message: reason, to: response.request)
             }
             response = await respondOnce(location)
-        }
-        let duration = clock.now - start
-        for observer in storage.configuration.observers {
-            await observer.didRespond(response, duration: duration)
         }
         return response
     }
@@ -42,6 +52,9 @@ struct RequestPipeline {
     }
 
     private func respondOnce(_ url: String) async -> Response {
+        // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
+        // answer to a cancelled task does not depend on which route (or none) the URL reaches.
+        if Task.isCancelled { return cancelled(makeRequest(url, path: "", match: nil, parsed: nil)) }
         var tracer = SilentTracer()
         switch storage.resolve(url, tracer: &tracer) {
         case .rejected(let rejection):
