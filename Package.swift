@@ -45,5 +45,9 @@ let package = Package(
         .testTarget(
             name: "SwitchyardControllersTests", dependencies: ["SwitchyardControllers"],
             path: "Tests/SwitchyardControllersTests", swiftSettings: strict),
+        // Tests the Example app through `@testable import Example`: its tour and its arguments.
+        .testTarget(
+            name: "ExampleTests", dependencies: ["Example"], path: "Tests/ExampleTests",
+            swiftSettings: strict),
     ]
 )

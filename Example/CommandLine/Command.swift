@@ -1,0 +1,101 @@
+import Switchyard
+
+/// What the user asked for on the command line; see ``CommandLineInterface/usage``.
+enum Command: Equatable, Sendable {
+    /// No arguments, or `tour`: the scripted tour.
+    case tour
+    /// `route <url> [--from <app-id> | --external] [--signed-out]`.
+    case route(url: String, source: Source, signedIn: Bool)
+    /// `explain <url> [--from <app-id> | --external]`.
+    case explain(url: String, source: Source)
+    /// `routes`: the route table.
+    case routes
+    /// `help`, `--help` or `-h`.
+    case help
+
+    /// A mistake in the arguments; ``CommandLineInterface`` prints it with the usage and exits 2.
+    struct UsageError: Error, Equatable {
+        let message: String
+    }
+
+    /// Reads the arguments, without the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let name = arguments.first else { return .tour }
+        var options = Options(Array(arguments.dropFirst()))
+        let command: Command
+        switch name {
+        case "tour": command = .tour
+        case "routes": command = .routes
+        case "help", "--help", "-h": command = .help
+        case "route":
+            let source = try options.source()
+            let signedOut = options.flag("--signed-out")
+            command = .route(url: try options.url(for: name), source: source, signedIn: !signedOut)
+        case "explain":
+            let source = try options.source()
+            command = .explain(url: try options.url(for: name), source: source)
+        default:
+            throw UsageError(message: "unknown command '\(name)'")
+        }
+        try options.finish(name)
+        return command
+    }
+
+    /// The arguments after the command name, consumed as they are read.
+    private struct Options {
+        var remaining: [String]
+
+        init(_ arguments: [String]) {
+            remaining = arguments
+        }
+
+        /// `--from <app-id>` is external from that app; `--external` is external with no
+        /// `sourceApplication` (what the OS reports for other teams' apps); neither is in-app.
+        mutating func source() throws(UsageError) -> Source {
+            let application = try value(of: "--from")
+            let external = flag("--external")
+            switch (application, external) {
+            case (.some, true):
+                throw UsageError(message: "use either --from <app-id> or --external, not both")
+            case (let application?, false): return .external(sourceApplication: application)
+            case (nil, true): return .external(sourceApplication: nil)
+            case (nil, false): return .app
+            }
+        }
+
+        mutating func flag(_ name: String) -> Bool {
+            guard let index = remaining.firstIndex(of: name) else { return false }
+            remaining.remove(at: index)
+            return true
+        }
+
+        mutating func value(of name: String) throws(UsageError) -> String? {
+            guard let index = remaining.firstIndex(of: name) else { return nil }
+            guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--"),
+                !remaining[index + 1].isEmpty
+            else { throw UsageError(message: "\(name) needs a value") }
+            let value = remaining[index + 1]
+            remaining.removeSubrange(index...index + 1)
+            if remaining.contains(name) { throw UsageError(message: "\(name) given twice") }
+            return value
+        }
+
+        /// The one positional argument. A URL may start with `-` only after `--`.
+        mutating func url(for command: String) throws(UsageError) -> String {
+            if let separator = remaining.firstIndex(of: "--"), separator + 1 < remaining.count {
+                remaining.remove(at: separator)
+                return remaining.remove(at: separator)
+            }
+            guard let index = remaining.firstIndex(where: { !$0.hasPrefix("-") }) else {
+                throw UsageError(message: "\(command) needs a URL")
+            }
+            return remaining.remove(at: index)
+        }
+
+        func finish(_ command: String) throws(UsageError) {
+            if let extra = remaining.first {
+                throw UsageError(message: "unexpected argument '\(extra)' for \(command)")
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Switchyard
+
+/// `swift run Example [command]`: the tour, one URL, a trace, or the route table.
+///
+/// Everything but printing and exiting happens in ``run(_:)``, so tests can run commands and read
+/// their output and exit status.
+enum CommandLineInterface {
+    static let usage = """
+        usage: Example [tour]                                   run the scripted tour
+               Example route <url> [--from <app-id> | --external] [--signed-out]
+                                                                send one URL and print the response
+               Example explain <url> [--from <app-id> | --external]
+                                                                print how the router reads the URL
+               Example routes                                   print the route table
+               Example help                                     print this help
+
+        Without --from or --external the URL is sent from inside the app (every route reachable).
+        --from <app-id>   sent by another app that the OS identified (external, public routes only)
+        --external        sent by an app the OS did not identify (external, sourceApplication nil)
+        --signed-out      route: start signed out (the default is signed in as "ada")
+        A URL that starts with "-" goes after "--": Example route -- -odd-url
+
+        examples:
+          swift run Example route 'mailapp://messages/7' --from com.example.chat
+          swift run Example route 'mailapp://drafts/2' --external
+          swift run Example explain 'https://mail.example.com/msg/7'
+        """
+
+    /// What a command printed and how the process should exit.
+    struct Outcome: Sendable, Equatable {
+        var status: Int32 = 0
+        var output = ""
+        var errorOutput = ""
+    }
+
+    /// The exit status for bad arguments.
+    static let usageStatus: Int32 = 2
+
+    /// Parses and runs `arguments` (without the program name).
+    static func run(_ arguments: [String]) async -> Outcome {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            return Outcome(status: usageStatus, errorOutput: "error: \(error.message)\n\n\(usage)\n")
+        }
+        do {
+            return Outcome(output: try await run(command) + "\n")
+        } catch {
+            return Outcome(status: 1, errorOutput: "error: \(error)\n")
+        }
+    }
+
+    static func run(_ command: Command) async throws -> String {
+        switch command {
+        case .help:
+            return usage
+        case .routes:
+            return try MailRouter.make().routeTable
+        case .explain(let url, let source):
+            return try MailRouter.make().explain(url, source: source)
+        case .route(let url, let source, let signedIn):
+            let router = try MailRouter.make(session: Session(account: signedIn ? "ada" : nil))
+            let response = await Connection.send(url, from: source, router: router)
+            return describe(response, sentURL: url)
+        case .tour:
+            let tour = try Tour()
+            let rows = await tour.run()
+            let recorded = await tour.history.recent().count
+            return """
+                Switchyard example: links into a mail app, from inside the app and from other apps.
+
+                \(Tour.table(rows))
+
+                The History observer recorded \(recorded) responses (in memory only).
+                Try: swift run Example route 'mailapp://drafts/2' --from com.example.chat
+                """
+        }
+    }
+
+    /// `route`'s output: the response, field by field.
+    static func describe(_ response: Response, sentURL: String) -> String {
+        let request = response.request
+        let params = request.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+        let route = request.route.map { route in route.pattern + (route.name.map { " (\($0))" } ?? "") }
+        return [
+            "status:   \(response.status)",
+            "result:   \(ResultSummary.of(response, sentURL: sentURL))",
+            "source:   \(request.source)",
+            "route:    \(route ?? "-")",
+            "params:   \(params.isEmpty ? "-" : params)",
+            "path:     \(request.path.isEmpty ? "-" : request.path)",
+            "location: \(response.location ?? "-")",
+        ].joined(separator: "\n")
+    }
+
+    /// Runs the process's arguments, prints, and exits with the outcome's status.
+    static func main() async -> Never {
+        let outcome = await run(Array(CommandLine.arguments.dropFirst()))
+        print(outcome.output, terminator: "")
+        if !outcome.errorOutput.isEmpty {
+            FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
+        }
+        exit(outcome.status)
+    }
+}

@@ -1,0 +1,15 @@
+import Switchyard
+
+/// Received messages.
+enum MessageController {
+    /// Shows one message. `require` throws a 400 for a bad id; the route's `(int)` constraint
+    /// already refuses non-numbers, so this only guards against misuse of the controller.
+    static let show: Controller = { request in
+        let id = try request.params.require("message_id", as: Int.self)
+        guard let message = Mailbox.message(id) else {
+            // Thrown errors become responses in one place; the message reaches in-app callers only.
+            throw RoutingError(.notFound, "there is no message \(id)")
+        }
+        return Response(request, showing: .message(message))
+    }
+}

@@ -1,0 +1,44 @@
+/// The example's data: a fixed mailbox, so every run of the tour prints the same table.
+///
+/// A real app would read from its store here; the routing code would not change.
+enum Mailbox {
+    static let messages: [Message] = [
+        Message(id: 7, from: "grace", subject: "Lunch on Friday?"),
+        Message(id: 8, from: "linus", subject: "Quarterly report"),
+        Message(id: 9, from: "ada", subject: "Notes from the meetup"),
+    ]
+
+    static let drafts: [Draft] = [
+        Draft(id: 1, subject: "Re: Lunch on Friday?"),
+        Draft(id: 2, subject: "Ideas for the offsite"),
+    ]
+
+    static let profiles: [Profile] = [
+        Profile(username: "ada", displayName: "Ada Lovelace"),
+        Profile(username: "grace", displayName: "Grace Hopper"),
+        Profile(username: "linus", displayName: "Linus Torvalds"),
+    ]
+
+    static func message(_ id: Int) -> Message? { messages.first { $0.id == id } }
+    static func draft(_ id: Int) -> Draft? { drafts.first { $0.id == id } }
+    static func profile(_ username: String) -> Profile? { profiles.first { $0.username == username } }
+}
+
+/// A received message.
+struct Message: Sendable, Hashable {
+    let id: Int
+    let from: String
+    let subject: String
+}
+
+/// An unsent message: private to the app, never reachable from a link.
+struct Draft: Sendable, Hashable {
+    let id: Int
+    let subject: String
+}
+
+/// A user's public profile.
+struct Profile: Sendable, Hashable {
+    let username: String
+    let displayName: String
+}

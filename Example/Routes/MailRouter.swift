@@ -1,0 +1,44 @@
+import Switchyard
+import SwitchyardControllers
+import SwitchyardMiddlewares
+
+/// Assembles the mail app's router from the route files, in one place.
+///
+/// ```swift
+/// let session = Session()
+/// let router = try MailRouter.make(session: session)
+/// let response = await Connection.send("mailapp://inbox", router: router)
+/// ```
+///
+/// Stages run in this order for every route (DESIGN §6): the rewrite, then the router's
+/// middlewares (App Links, session), then the router's sign-in policy unless the route skips it,
+/// then the route's own policies, then its controller.
+enum MailRouter {
+    /// The URL forms the app accepts: `mailapp://…` and universal links on `mail.example.com`.
+    static let configuration = Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"])
+
+    /// Builds the router.
+    ///
+    /// - Parameters:
+    ///   - session: Who is signed in; the sign-in route changes it.
+    ///   - history: Records every final response; in memory here, so running the example never
+    ///     writes files. Give `History(file:)` a file URL to keep a log on disk.
+    static func make(session: Session = Session(), history: History = History(file: nil)) throws -> Router {
+        let link = RouterLink()
+        var configuration = Self.configuration
+        configuration.observers = [history]
+        let router = try Router(
+            rewrites: [
+                // Links from the old web app: `/msg/7` is now `/messages/7`.
+                Rewrite("/msg/:id", to: "/messages/:id")
+            ],
+            middlewares: MailMiddlewares.all(session: session),
+            policies: [MailPolicies.signedIn],
+            routes: InboxRoutes.all + MessageRoutes.all + ProfileRoutes.all(link: link) + DraftRoutes.all
+                + SettingsRoutes.all + ComposeRoutes.all + SessionRoutes.all(session: session),
+            configuration: configuration)
+        // `Forward` needs the router it belongs to, which exists only now.
+        link.connect(router)
+        return router
+    }
+}

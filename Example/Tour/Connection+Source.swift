@@ -1,0 +1,16 @@
+import Switchyard
+
+extension Connection {
+    /// Sends `url` as `source` would: in-app with ``Switchyard/Connection/send(_:data:router:)``,
+    /// from another app with ``Switchyard/Connection/send(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
+    /// A real app calls the form that fits where the URL came from; the tour and the command line
+    /// pick one per row.
+    static func send(_ url: String, from source: Source, router: Router) async -> Response {
+        switch source {
+        case .app:
+            await send(url, router: router)
+        case .external(let sourceApplication):
+            await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        }
+    }
+}

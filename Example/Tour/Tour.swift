@@ -1,0 +1,117 @@
+import Foundation
+import Switchyard
+import SwitchyardMiddlewares
+
+/// The scripted tour that `swift run Example` prints: links from inside the app and from other
+/// apps, one per row, showing each outcome of the pipeline.
+///
+/// The tour starts signed out and signs in on the second row, the way a user following a link
+/// would: the first row shows the sign-in redirect, the second completes sign-in and continues
+/// to the original link. Rows run in order against one router, so each sees the session the
+/// previous rows left.
+///
+/// ```swift
+/// let tour = try Tour()
+/// print(Tour.table(await tour.run()))
+/// ```
+struct Tour {
+    /// One link to send.
+    struct Step: Sendable {
+        let source: Source
+        let url: String
+        /// What the row demonstrates, appended to the result.
+        let note: String
+        /// A shorter spelling for the table, for URLs too long to print.
+        let display: String?
+
+        init(_ source: Source, _ url: String, _ note: String, display: String? = nil) {
+            self.source = source
+            self.url = url
+            self.note = note
+            self.display = display
+        }
+    }
+
+    /// A step and what the router answered.
+    struct Row: Sendable {
+        let step: Step
+        let response: Response
+
+        var status: Status { response.status }
+        var result: String { ResultSummary.of(response, sentURL: step.url) + " — " + step.note }
+    }
+
+    static let chat = Source.external(sourceApplication: "com.example.chat")
+    static let calendar = Source.external(sourceApplication: "com.example.calendar")
+    static let unknownApp = Source.external(sourceApplication: nil)
+
+    /// App Links data as the Chat app would attach it: JSON in the `al_applink_data` query item.
+    static let appLinkURL =
+        "mailapp://inbox?al_applink_data="
+        + percentEncoded(
+            #"{"target_url":"https://mail.example.com/inbox","version":"1.0","#
+                + #""referer_app_link":{"app_name":"Chat","url":"chat://conversations/12"}}"#)
+
+    static let steps: [Step] = [
+        Step(chat, "https://mail.example.com/messages/7", "signed out: the sign-in policy redirected"),
+        Step(
+            .app, "mailapp://sign-in/complete?account=ada&next=%2Fmessages%2F7",
+            "signed in, continued to next"),
+        Step(.app, "mailapp://", "home redirects to the inbox"),
+        Step(unknownApp, "mailapp://msg/7", "old URL form, rewritten"),
+        Step(chat, "mailapp://u/grace", "short link, forwarded by route name"),
+        Step(.app, "mailapp://drafts/2", "private route, in-app"),
+        Step(chat, "mailapp://drafts/2", "private route from outside = missing"),
+        Step(chat, "mailapp://no/such/page", "no route matches"),
+        Step(chat, "mailapp://compose?to=grace", "companion apps only"),
+        Step(calendar, "mailapp://compose?to=grace", "a companion app"),
+        Step(unknownApp, "mailapp://messages/%zz", "malformed percent escape"),
+        Step(
+            chat, appLinkURL, "App Links data from Chat",
+            display: "mailapp://inbox?al_applink_data={…Chat…}"),
+        Step(
+            unknownApp, "mailapp://inbox?q=" + String(repeating: "x", count: 9000),
+            "over the 8192-byte limit",
+            display: "mailapp://inbox?q=xxxx… (9018 bytes)"),
+        Step(.app, "mailapp://settings/notifications", "private route, in-app"),
+        Step(
+            unknownApp, "mailapp://sign-in?next=https%3A%2F%2Fevil.example", "next must stay inside the app"),
+    ]
+
+    let session = Session()
+    /// Sees every response of the tour, in memory only.
+    let history = History(file: nil)
+    let router: Router
+
+    init() throws {
+        router = try MailRouter.make(session: session, history: history)
+    }
+
+    /// Sends every step in order.
+    func run() async -> [Row] {
+        var rows: [Row] = []
+        for step in Self.steps {
+            rows.append(
+                Row(step: step, response: await Connection.send(step.url, from: step.source, router: router)))
+        }
+        return rows
+    }
+
+    /// The rows as aligned columns: SOURCE, URL, STATUS, RESULT.
+    static func table(_ rows: [Row]) -> String {
+        TextColumns.render(
+            [["SOURCE", "URL", "STATUS", "RESULT"]]
+                + rows.map { row in
+                    [
+                        row.step.source.description, row.step.display ?? row.step.url, row.status.description,
+                        row.result,
+                    ]
+                })
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        let unreserved = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+}

@@ -1,0 +1,124 @@
+import Switchyard
+import Testing
+
+@testable import Example
+
+/// The Example's command line: parsing, usage errors (exit 2), and each command's output.
+@Suite("Example: command line")
+struct CommandLineTests {
+    static let valid: [([String], Command)] = [
+        ([], .tour),
+        (["tour"], .tour),
+        (["routes"], .routes),
+        (["help"], .help),
+        (["--help"], .help),
+        (["route", "mailapp://inbox"], .route(url: "mailapp://inbox", source: .app, signedIn: true)),
+        (
+            ["route", "mailapp://inbox", "--from", "com.example.chat"],
+            .route(
+                url: "mailapp://inbox", source: .external(sourceApplication: "com.example.chat"),
+                signedIn: true)
+        ),
+        (
+            ["route", "--from", "com.example.chat", "mailapp://inbox", "--signed-out"],
+            .route(
+                url: "mailapp://inbox", source: .external(sourceApplication: "com.example.chat"),
+                signedIn: false)
+        ),
+        (
+            ["route", "mailapp://inbox", "--external"],
+            .route(url: "mailapp://inbox", source: .external(sourceApplication: nil), signedIn: true)
+        ),
+        (["route", "--", "-odd"], .route(url: "-odd", source: .app, signedIn: true)),
+        (["explain", "mailapp://messages/7"], .explain(url: "mailapp://messages/7", source: .app)),
+        (
+            ["explain", "mailapp://messages/7", "--external"],
+            .explain(url: "mailapp://messages/7", source: .external(sourceApplication: nil))
+        ),
+    ]
+
+    @Test("valid arguments", arguments: valid)
+    func parsesValid(arguments: [String], command: Command) throws {
+        #expect(try Command.parse(arguments) == command)
+    }
+
+    static let invalid: [[String]] = [
+        ["--no-such-flag"],
+        ["bogus"],
+        ["route"],
+        ["route", "--from"],
+        ["route", "mailapp://inbox", "--from"],
+        ["route", "mailapp://inbox", "--from", "--external"],
+        ["route", "mailapp://inbox", "--from", "a", "--external"],
+        ["route", "mailapp://inbox", "--from", "a", "--from", "b"],
+        ["route", "mailapp://inbox", "extra"],
+        ["route", "mailapp://inbox", "--verbose"],
+        ["explain"],
+        ["explain", "mailapp://inbox", "--signed-out"],
+        ["routes", "extra"],
+        ["tour", "--from", "a"],
+    ]
+
+    @Test("bad arguments: usage on stderr, nothing on stdout, exit status 2", arguments: invalid)
+    func usageErrors(arguments: [String]) async {
+        #expect(throws: Command.UsageError.self) { try Command.parse(arguments) }
+        let outcome = await CommandLineInterface.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.errorOutput.hasPrefix("error: "))
+        #expect(outcome.errorOutput.contains("usage: Example"))
+    }
+
+    @Test("help goes to stdout with status 0")
+    func help() async {
+        let outcome = await CommandLineInterface.run(["help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("usage: Example"))
+        #expect(outcome.errorOutput.isEmpty)
+    }
+
+    @Test("routes prints the route table")
+    func routes() async {
+        let outcome = await CommandLineInterface.run(["routes"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("NAME"))
+        for pattern in [
+            "/inbox", "/messages/:message_id(int)", "/drafts/:draft_id(int)", "/settings/notifications",
+        ] {
+            #expect(outcome.output.contains(pattern))
+        }
+    }
+
+    @Test("explain prints the router's trace")
+    func explain() async {
+        let outcome = await CommandLineInterface.run(["explain", "mailapp://messages/7"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("matched: /messages/:message_id(int)"))
+        let hidden = await CommandLineInterface.run(["explain", "mailapp://drafts/2", "--external"])
+        #expect(hidden.output.contains("access: denied"))
+    }
+
+    @Test(
+        "route sends one URL with the chosen source",
+        arguments: [
+            (["route", "mailapp://messages/7"], "200 OK"),
+            (["route", "mailapp://messages/7", "--signed-out"], "200 OK"),
+            (["route", "mailapp://drafts/2"], "200 OK"),
+            (["route", "mailapp://drafts/2", "--from", "com.example.chat"], "404 Not Found"),
+            (["route", "mailapp://drafts/2", "--external"], "404 Not Found"),
+            (["route", "mailapp://compose", "--from", "com.example.chat"], "403 Forbidden"),
+            (["route", "mailapp://messages/%zz"], "400 Bad Request"),
+        ])
+    func route(arguments: [String], status: String) async {
+        let outcome = await CommandLineInterface.run(arguments)
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("status:   \(status)\n"), "\(outcome.output)")
+    }
+
+    @Test("route --signed-out shows the sign-in redirect with next")
+    func signedOut() async {
+        let outcome = await CommandLineInterface.run(["route", "mailapp://messages/7", "--signed-out"])
+        #expect(outcome.output.contains("sign-in screen, then /messages/7"))
+        #expect(outcome.output.contains("route:    /sign-in (signIn)"))
+    }
+}
