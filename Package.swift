@@ -32,7 +32,7 @@ let package = Package(
             dependencies: [
                 "Switchyard", "SwitchyardMiddlewares", "SwitchyardPolicies", "SwitchyardControllers",
             ],
-            path: "Example", swiftSettings: strict),
+            path: "Example", exclude: ["README.md"], swiftSettings: strict),
         .testTarget(
             name: "SwitchyardTests", dependencies: ["Switchyard"], path: "Tests/SwitchyardTests",
             swiftSettings: strict),

@@ -14,8 +14,4 @@ actor Session {
     func signIn(as account: String) {
         self.account = account
     }
-
-    func signOut() {
-        account = nil
-    }
 }

@@ -28,7 +28,16 @@ struct RequestPipeline {
         var response = first
         var visited: Set<String> = [url]
         var hops = 0
-        while response.status == .seeOther, let location = response.location, servesLocation(location) {
+        while response.status == .seeOther, let location = response.location {
+            switch RedirectLocation.classify(location, configuration: storage.configuration) {
+            case .follow: break
+            case .handBack: return response
+            case .refuse:
+                return ErrorResponder.response(
+                    status: .badRequest,
+                    message: "refused redirect to '\(location)': a scheme that never names an app",
+                    to: response.request)
+            }
             hops += 1
             guard hops <= maxRedirects, visited.insert(location).inserted else {
                 let reason =
@@ -39,16 +48,6 @@ struct RequestPipeline {
             response = await respondOnce(location)
         }
         return response
-    }
-
-    /// Redirects to a scheme or host this router does not serve are left to the caller to open.
-    private func servesLocation(_ location: String) -> Bool {
-        if case .failure(let rejection) = URLParser.parse(location, configuration: storage.configuration),
-            rejection.status == .notFound
-        {
-            return false
-        }
-        return true
     }
 
     private func respondOnce(_ url: String) async -> Response {

@@ -30,7 +30,10 @@ public struct Response: Sendable {
     /// A ``Status/seeOther`` response to `location`, a path or URL of the same router.
     ///
     /// ``Connection`` follows it within the router, keeping the original ``Source``, at most
-    /// ``Router/Configuration/maxRedirects`` times.
+    /// ``Router/Configuration/maxRedirects`` times. A location for a scheme or host the router
+    /// does not serve (`https://help.example.com`, `mailto:`, another app's scheme) comes back to
+    /// the caller as it is, to open; `javascript:`, `data:`, `file:`, `about:`, `blob:` and
+    /// `vbscript:` locations are never handed back and answer ``Status/badRequest``.
     public static func redirect(_ request: Request, to location: String) -> Response {
         Response(request: request, status: .seeOther, data: [:], location: location)
     }

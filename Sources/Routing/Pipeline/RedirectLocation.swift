@@ -1,0 +1,48 @@
+/// What ``Connection`` does with the `location` of a ``Status/seeOther`` response (DESIGN §6,
+/// step 9).
+enum RedirectLocation: Equatable {
+    /// A path or URL this router serves: follow it (the parser may still answer 400 or 414).
+    case follow
+    /// A URL for someone else (a web page, another app, `mailto:`): return the response as it is,
+    /// for the caller to open.
+    case handBack
+    /// A scheme that runs code or reads local data (`javascript:`, `data:`, `file:`…): never
+    /// handed back, answered as a bad request.
+    case refuse
+
+    static func classify(_ location: String, configuration: Router.Configuration) -> RedirectLocation {
+        let scheme = Self.scheme(of: location)
+        if let scheme, ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) { return .refuse }
+        switch URLParser.parse(location, configuration: configuration) {
+        case .success:
+            return .follow
+        case .failure(let rejection) where rejection.status == .notFound:
+            return .handBack
+        case .failure:
+            // Malformed. A location without a scheme is a path of this router, and a scheme the
+            // router claims is its own: follow, so the parser's answer (400, 414) is the response.
+            // Any other scheme (`mailto:`, `tel:`, `otherapp:x`) is someone else's URL.
+            guard let scheme else { return .follow }
+            if scheme.lowercased() == "http" || scheme.lowercased() == "https" { return .follow }
+            let schemes = configuration.schemes
+            let claimed =
+                schemes.isEmpty
+                ? location.utf8.dropFirst(scheme.utf8.count).starts(with: "://".utf8)
+                : ASCIICaseFolding.contains(schemes, scheme.utf8)
+            return claimed ? .follow : .handBack
+        }
+    }
+
+    /// The RFC 3986 scheme of `location` (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before
+    /// `:`), or `nil` for a path.
+    private static func scheme(of location: String) -> Substring? {
+        guard let colon = location.firstIndex(of: ":") else { return nil }
+        let candidate = location[..<colon]
+        guard let first = candidate.utf8.first, ASCIICaseFolding.isLetter(first) else { return nil }
+        let valid = candidate.utf8.allSatisfy { byte in
+            ASCIICaseFolding.isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        return valid ? candidate : nil
+    }
+}
