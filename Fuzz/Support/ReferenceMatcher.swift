@@ -1,0 +1,135 @@
+/// A deliberately slow and plain matcher for differential fuzzing: it tries every expansion of
+/// every route against the whole path, then picks the winner by DESIGN §2's precedence, compared
+/// segment by segment. It shares no code with the trie.
+enum ReferenceMatcher {
+    struct Match: Equatable {
+        let routeIndex: Int
+        let params: [String: String]
+    }
+
+    /// `segments` are the path's segments, still percent-encoded.
+    static func match(_ segments: [String], caseSensitive: Bool = true) -> Match? {
+        let decoded = segments.map(decode)
+        var best: (key: [[Int]], match: Match)?
+        for (index, entry) in FuzzTable.entries.enumerated() {
+            for shape in entry.shapes {
+                guard let params = bind(shape, decoded, caseSensitive: caseSensitive) else { continue }
+                let key = rankKey(shape, count: decoded.count)
+                if best == nil
+                    || key.lexicographicallyPrecedes(best!.key, by: { $0.lexicographicallyPrecedes($1) })
+                {
+                    best = (key, Match(routeIndex: index, params: params))
+                }
+            }
+        }
+        return best?.match
+    }
+
+    private static func bind(_ shape: [FuzzTable.Spec], _ values: [String], caseSensitive: Bool)
+        -> [String: String]?
+    {
+        var params: [String: String] = [:]
+        for (position, spec) in shape.enumerated() {
+            switch spec {
+            case .glob(let name):
+                guard position < values.count else { return nil }
+                params[name] = values[position...].joined(separator: "/")
+                return params
+            case .literal(let literal):
+                guard position < values.count else { return nil }
+                let equal =
+                    caseSensitive
+                    ? values[position] == literal : asciiLower(values[position]) == asciiLower(literal)
+                guard equal else { return nil }
+            case .parameter(let name, let constraint):
+                guard position < values.count, accepts(constraint, values[position]) else { return nil }
+                params[name] = values[position]
+            }
+        }
+        return shape.count == values.count ? params : nil
+    }
+
+    /// Per segment: rank (literal 0, constrained 1, plain 2, glob 3), then for constrained
+    /// siblings the trie's order: highest priority below, then earliest route below.
+    private static func rankKey(_ shape: [FuzzTable.Spec], count: Int) -> [[Int]] {
+        shape.indices.map { position in
+            switch shape[position] {
+            case .literal: return [0]
+            case .parameter(_, _?):
+                let below = routesSharing(Array(shape[...position]))
+                let priority = below.map { FuzzTable.entries[$0].priority }.max()!
+                return [1, -priority, below.min()!]
+            case .parameter: return [2]
+            case .glob: return [3]
+            }
+        }
+    }
+
+    /// Routes with an expansion that begins with `prefix` (constraints compared by name).
+    private static func routesSharing(_ prefix: [FuzzTable.Spec]) -> [Int] {
+        FuzzTable.entries.indices.filter { index in
+            FuzzTable.entries[index].shapes.contains { shape in
+                shape.count >= prefix.count && zip(shape, prefix).allSatisfy { sameEdge($0, $1) }
+            }
+        }
+    }
+
+    private static func sameEdge(_ lhs: FuzzTable.Spec, _ rhs: FuzzTable.Spec) -> Bool {
+        switch (lhs, rhs) {
+        case (.literal(let a), .literal(let b)): a == b
+        case (.parameter(_, let a), .parameter(_, let b)): a == b
+        case (.glob, .glob): true
+        default: false
+        }
+    }
+
+    static func accepts(_ constraint: String?, _ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        let isLetter = { (b: UInt8) in (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+        let isDigit = { (b: UInt8) in b >= 48 && b <= 57 }
+        switch constraint {
+        case nil: return !value.isEmpty
+        case "int":
+            let digits = bytes.first == 45 ? bytes.dropFirst() : bytes[...]
+            return !digits.isEmpty && digits.allSatisfy(isDigit) && Int64(value) != nil
+        case "alpha": return !bytes.isEmpty && bytes.allSatisfy(isLetter)
+        case "alnum": return !bytes.isEmpty && bytes.allSatisfy { isLetter($0) || isDigit($0) }
+        case "uuid":
+            let groups = value.split(separator: "-", omittingEmptySubsequences: false).map(\.utf8.count)
+            let isHex = { (b: UInt8) in isDigit(b) || ((b | 0x20) >= 97 && (b | 0x20) <= 102) || b == 45 }
+            return groups == [8, 4, 4, 4, 12] && bytes.allSatisfy(isHex)
+        case "kind": return value == "news" || value == "mail"
+        default: fatalError("unknown constraint \(constraint!)")
+        }
+    }
+
+    /// Percent-decodes once; the parser has already refused malformed escapes.
+    static func decode(_ segment: String) -> String {
+        var output: [UInt8] = []
+        var bytes = Array(segment.utf8)[...]
+        while let byte = bytes.popFirst() {
+            if byte == 37, bytes.count >= 2, let high = hex(bytes.first!),
+                let low = hex(bytes.dropFirst().first!)
+            {
+                output.append(high << 4 | low)
+                bytes = bytes.dropFirst(2)
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 65...70: byte - 55
+        case 97...102: byte - 87
+        default: nil
+        }
+    }
+
+    private static func asciiLower(_ value: String) -> String {
+        String(decoding: value.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
