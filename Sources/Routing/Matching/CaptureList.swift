@@ -34,6 +34,15 @@ struct CaptureList: Sendable {
         if count >= Self.inlineCapacity { overflow.removeLast() }
     }
 
+    /// Removes the last `k` ranges.
+    @inline(__always)
+    mutating func removeLast(_ k: Int) {
+        count -= k
+        if overflow.count > max(count - Self.inlineCapacity, 0) {
+            overflow.removeLast(overflow.count - max(count - Self.inlineCapacity, 0))
+        }
+    }
+
     @inline(__always)
     subscript(index: Int) -> Range<Int> {
         let packed =

@@ -1,10 +1,14 @@
-/// The compiled route trie: flat arrays of plain structs, so that a walk touches no reference
+/// The compiled route trie: flat buffers of plain structs, so that a walk touches no reference
 /// counts until it returns (DESIGN §8).
 ///
 /// Children of a node are tried in precedence order: the literal child for the segment, then
 /// constrained parameters (ordered by the highest `priority` of the routes below each, then the
 /// earliest registration), then the plain parameter, then the glob.
-final class Trie: Sendable {
+///
+/// `@unchecked Sendable`: the buffers are allocated and filled in `init`, never written after it
+/// and freed in `deinit`, so tasks sharing a trie only ever read them; every element type is
+/// itself `Sendable`.
+final class Trie: @unchecked Sendable {
     struct Node: Sendable {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
@@ -16,7 +20,12 @@ final class Trie: Sendable {
     }
 
     /// A literal child; its key (folded when matching is case-insensitive) is in `keyBytes`.
+    ///
+    /// A node's edges are sorted by ``LiteralEdge/keyPrecedes(_:_:)``: key length, then the
+    /// key's first eight bytes as one word, then the rest. Most keys are eight bytes or shorter,
+    /// so the binary search compares two integers per probe.
     struct LiteralEdge: Sendable {
+        var prefix: UInt64
         var keyStart: Int32
         var keyLength: Int32
         var child: Int32
@@ -33,14 +42,21 @@ final class Trie: Sendable {
         let keys: [String]
         /// Index in `keys` of the glob, or -1.
         let globIndex: Int
-        /// The pattern's segments, for explaining a match.
-        let shape: [PatternSegment]
     }
 
-    let nodes: [Node]
-    let literalEdges: [LiteralEdge]
-    let keyBytes: [UInt8]
-    let constraintEdges: [ConstraintEdge]
+    /// Read-only views of the trie's buffers, handed to a ``TrieWalker``.
+    struct Tables {
+        let nodes: UnsafeBufferPointer<Node>
+        let literalEdges: UnsafeBufferPointer<LiteralEdge>
+        let keyBytes: UnsafeBufferPointer<UInt8>
+        let constraintEdges: UnsafeBufferPointer<ConstraintEdge>
+        let caseSensitive: Bool
+    }
+
+    private let nodes: UnsafeMutableBufferPointer<Node>
+    private let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let constraintEdges: UnsafeMutableBufferPointer<ConstraintEdge>
     let terminals: [Terminal]
     let caseSensitive: Bool
 
@@ -48,12 +64,27 @@ final class Trie: Sendable {
         nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8], constraintEdges: [ConstraintEdge],
         terminals: [Terminal], caseSensitive: Bool
     ) {
-        self.nodes = nodes
-        self.literalEdges = literalEdges
-        self.keyBytes = keyBytes
-        self.constraintEdges = constraintEdges
+        self.nodes = Self.copy(nodes)
+        self.literalEdges = Self.copy(literalEdges)
+        self.keyBytes = Self.copy(keyBytes)
+        self.constraintEdges = Self.copy(constraintEdges)
         self.terminals = terminals
         self.caseSensitive = caseSensitive
+    }
+
+    deinit {
+        nodes.baseAddress?.deallocate()
+        literalEdges.baseAddress?.deallocate()
+        keyBytes.baseAddress?.deallocate()
+        constraintEdges.deinitialize()
+        constraintEdges.baseAddress?.deallocate()
+    }
+
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        // Never empty, so every buffer has a base address for the walk.
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeMutableBufferPointer(rebasing: buffer[..<array.count])
     }
 
     /// Walks `path` (UTF-8 offsets into `string`, validated by ``URLParser``) and returns the
@@ -61,24 +92,72 @@ final class Trie: Sendable {
     func match<Tracer: MatchTracer>(
         _ string: String, path: Range<Int>, tracer: inout Tracer
     ) -> (terminal: Terminal, captures: CaptureList)? {
-        var string = string
-        string.makeContiguousUTF8()
-        return string.utf8.withContiguousStorageIfAvailable { input in
-            nodes.withUnsafeBufferPointer { nodes in
-                literalEdges.withUnsafeBufferPointer { literalEdges in
-                    keyBytes.withUnsafeBufferPointer { keyBytes in
-                        constraintEdges.withUnsafeBufferPointer { constraintEdges in
-                            var walker = TrieWalker(
-                                nodes: nodes, literalEdges: literalEdges, keyBytes: keyBytes,
-                                constraintEdges: constraintEdges, input: input, source: string,
-                                end: path.upperBound, caseSensitive: caseSensitive, tracer: tracer)
-                            let found = walker.walk(node: 0, at: path.lowerBound)
-                            tracer = walker.tracer
-                            return found < 0 ? nil : (terminals[Int(found)], walker.captures)
-                        }
-                    }
-                }
+        guard let (index, captures) = matchIndex(string, path: path, tracer: &tracer) else { return nil }
+        return (terminals[index], captures)
+    }
+
+    /// ``match(_:path:tracer:)`` returning the index of the terminal in ``terminals``, which spares
+    /// the hot path copying it.
+    func matchIndex<Tracer: MatchTracer>(
+        _ string: String, path: Range<Int>, tracer: inout Tracer
+    ) -> (terminal: Int, captures: CaptureList)? {
+        var contiguous = string
+        let tables = Tables(
+            nodes: UnsafeBufferPointer(nodes), literalEdges: UnsafeBufferPointer(literalEdges),
+            keyBytes: UnsafeBufferPointer(keyBytes), constraintEdges: UnsafeBufferPointer(constraintEdges),
+            caseSensitive: caseSensitive)
+        return contiguous.withUTF8 { input in
+            var walker = TrieWalker(
+                tables: tables, input: input, source: string, end: path.upperBound, tracer: tracer)
+            let found =
+                tracer.wantsNotes
+                ? walker.walk(node: 0, at: path.lowerBound) : walker.walkQuickly(node: 0, at: path.lowerBound)
+            tracer = walker.tracer
+            return found < 0 ? nil : (Int(found), walker.captures)
+        }
+    }
+}
+
+extension Trie.LiteralEdge {
+    /// The first eight bytes of `bytes` as one word (little-endian, zero-padded), folded when
+    /// `folding`: the key's order within a node, not a lexicographic one. With eight `readable`
+    /// bytes from its start, one load and a mask replace the byte loop.
+    @inline(__always)
+    static func prefix(of bytes: UnsafeBufferPointer<UInt8>, readable: Int, folding: Bool) -> UInt64 {
+        let count = min(bytes.count, 8)
+        var word: UInt64 = 0
+        if readable >= 8, let base = bytes.baseAddress {
+            word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            if count < 8 { word &= (1 &<< UInt64(count &* 8)) &- 1 }
+        } else {
+            var offset = 0
+            while offset < count {
+                word |= UInt64(bytes[offset]) &<< UInt64(offset &* 8)
+                offset &+= 1
             }
-        } ?? nil
+        }
+        return folding ? foldedWord(word) : word
+    }
+
+    /// ``ASCII/folded(_:)`` on each byte of `word` at once: `A`–`Z` gain 0x20, nothing else changes.
+    @inline(__always)
+    static func foldedWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (0x7F &* ones)
+        // The high bit of each byte says: at least `A`, then at least `[`; only bytes below 0x80.
+        let isUpper = (low &+ 0x3F &* ones) & ~(low &+ 0x25 &* ones) & ~word & (0x80 &* ones)
+        return word | (isUpper &>> 2)
+    }
+
+    /// The order of a node's literal keys (already folded when matching is case-insensitive).
+    static func keyPrecedes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        if lhs.count != rhs.count { return lhs.count < rhs.count }
+        let (left, right) = (prefix(ofKey: lhs), prefix(ofKey: rhs))
+        if left != right { return left < right }
+        return lhs.lexicographicallyPrecedes(rhs)
+    }
+
+    static func prefix(ofKey key: [UInt8]) -> UInt64 {
+        key.withUnsafeBufferPointer { prefix(of: $0, readable: 0, folding: false) }
     }
 }

@@ -70,7 +70,7 @@ struct TrieBuilder {
                 node.glob = (terminalIndex, entry.pattern)
                 terminals.append(
                     Trie.Terminal(
-                        routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, shape: entry.segments)
+                        routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex)
                 )
                 return
             }
@@ -82,7 +82,7 @@ struct TrieBuilder {
         node.terminal = (terminalIndex, entry.pattern)
         terminals.append(
             Trie.Terminal(
-                routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, shape: entry.segments))
+                routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex))
     }
 
     private func conflict(_ entry: Entry, _ other: String) -> RouteTableError {
@@ -108,11 +108,11 @@ struct TrieBuilder {
             flat.terminal = Int32(source.terminal?.terminal ?? -1)
             flat.globTerminal = Int32(source.glob?.terminal ?? -1)
             flat.literalStart = Int32(literalEdges.count)
-            for (key, child) in source.literals.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            for (key, child) in source.literals.sorted(by: { Trie.LiteralEdge.keyPrecedes($0.key, $1.key) }) {
                 literalEdges.append(
                     Trie.LiteralEdge(
-                        keyStart: Int32(keyBytes.count), keyLength: Int32(key.count),
-                        child: Int32(queue.count)))
+                        prefix: Trie.LiteralEdge.prefix(ofKey: key), keyStart: Int32(keyBytes.count),
+                        keyLength: Int32(key.count), child: Int32(queue.count)))
                 keyBytes += key
                 queue.append(child)
             }

@@ -3,37 +3,25 @@
 /// The trie is a tree, so the walk visits each node at most once: backtracking can never make
 /// work grow faster than the path times the table's breadth at each depth.
 struct TrieWalker<Tracer: MatchTracer> {
-    let nodes: UnsafeBufferPointer<Trie.Node>
-    let literalEdges: UnsafeBufferPointer<Trie.LiteralEdge>
-    let keyBytes: UnsafeBufferPointer<UInt8>
-    let constraintEdges: UnsafeBufferPointer<Trie.ConstraintEdge>
+    let tables: Trie.Tables
     let input: UnsafeBufferPointer<UInt8>
     let source: String
     let end: Int
-    let caseSensitive: Bool
     var tracer: Tracer
     var captures = CaptureList()
     private var depth = 0
 
-    init(
-        nodes: UnsafeBufferPointer<Trie.Node>, literalEdges: UnsafeBufferPointer<Trie.LiteralEdge>,
-        keyBytes: UnsafeBufferPointer<UInt8>, constraintEdges: UnsafeBufferPointer<Trie.ConstraintEdge>,
-        input: UnsafeBufferPointer<UInt8>, source: String, end: Int, caseSensitive: Bool, tracer: Tracer
-    ) {
-        self.nodes = nodes
-        self.literalEdges = literalEdges
-        self.keyBytes = keyBytes
-        self.constraintEdges = constraintEdges
+    init(tables: Trie.Tables, input: UnsafeBufferPointer<UInt8>, source: String, end: Int, tracer: Tracer) {
+        self.tables = tables
         self.input = input
         self.source = source
         self.end = end
-        self.caseSensitive = caseSensitive
         self.tracer = tracer
     }
 
     /// Returns the index of the winning terminal, or -1. `position` is at a `/` or at `end`.
     mutating func walk(node index: Int, at position: Int) -> Int32 {
-        let node = nodes[index]
+        let node = tables.nodes[index]
         tracer.step()
         if position == end {
             if tracer.wantsNotes {
@@ -43,33 +31,126 @@ struct TrieWalker<Tracer: MatchTracer> {
             }
             return node.terminal
         }
-        let start = position + 1
-        var stop = start
+        let (stop, hasEscape) = segmentEnd(after: position)
+        return walkSegment(node, start: position &+ 1, stop: stop, hasEscape: hasEscape)
+    }
+
+    /// The walk without notes (``SilentTracer``, ``CountingTracer``): the same candidates in the
+    /// same order with the same steps, but a descent with nothing left to try at its level loops
+    /// instead of recursing. Returns -1 with `captures` as they were on entry.
+    mutating func walkQuickly(node first: Int, at firstPosition: Int) -> Int32 {
+        var index = first
+        var position = firstPosition
+        let entryCount = captures.count
+        while true {
+            let node = tables.nodes[index]
+            tracer.step()
+            if position == end {
+                if node.terminal < 0 { captures.removeLast(captures.count &- entryCount) }
+                return node.terminal
+            }
+            let start = position &+ 1
+            let (stop, hasEscape) = segmentEnd(after: position)
+            if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0) {
+                let found = walkSegment(node, start: start, stop: stop, hasEscape: true)
+                if found < 0 { captures.removeLast(captures.count &- entryCount) }
+                return found
+            }
+            let value = UnsafeBufferPointer(rebasing: input[start..<stop])
+            let isLastChoice = node.constrainedCount == 0 && node.parameterChild < 0 && node.globTerminal < 0
+            if node.literalCount > 0 {
+                let child = literalChild(node, value, readable: input.count &- start)
+                if child >= 0 && isLastChoice {
+                    index = Int(child)
+                    position = stop
+                    continue
+                }
+                if child >= 0 {
+                    let found = walkQuickly(node: Int(child), at: stop)
+                    if found >= 0 { return found }
+                }
+            }
+            var edgeIndex = Int(node.constrainedStart)
+            let edgeEnd = edgeIndex &+ Int(node.constrainedCount)
+            while edgeIndex < edgeEnd {
+                let edge = tables.constraintEdges[edgeIndex]
+                edgeIndex &+= 1
+                tracer.step()
+                let accepted =
+                    edge.constraint.isByteLevel
+                    ? edge.constraint.acceptsBytes(value)
+                    : edge.constraint.accepts(segmentSubstring(start, stop))
+                guard accepted else { continue }
+                captures.append(start..<stop)
+                let found = walkQuickly(node: Int(edge.child), at: stop)
+                if found >= 0 { return found }
+                captures.removeLast()
+            }
+            if node.parameterChild >= 0 {
+                tracer.step()
+                captures.append(start..<stop)
+                if node.globTerminal < 0 {
+                    index = Int(node.parameterChild)
+                    position = stop
+                    continue
+                }
+                let found = walkQuickly(node: Int(node.parameterChild), at: stop)
+                if found >= 0 { return found }
+                captures.removeLast()
+            }
+            if node.globTerminal >= 0 {
+                tracer.step()
+                captures.append(start..<end)
+                return node.globTerminal
+            }
+            captures.removeLast(captures.count &- entryCount)
+            return -1
+        }
+    }
+
+    /// Where the segment after the `/` at `position` ends, and whether it holds an escape.
+    @inline(__always)
+    private func segmentEnd(after position: Int) -> (stop: Int, hasEscape: Bool) {
+        var stop = position &+ 1
         var hasEscape = false
         while stop < end {
             let byte = input[stop]
-            if byte == UInt8(ascii: "/") { break }
-            if byte == UInt8(ascii: "%") { hasEscape = true }
-            stop += 1
+            // Letters, digits and most punctuation are above `/` and `%`: one comparison for them.
+            if byte <= UInt8(ascii: "/") {
+                if byte == UInt8(ascii: "/") { break }
+                if byte == UInt8(ascii: "%") { hasEscape = true }
+            }
+            stop &+= 1
         }
-        if hasEscape {
-            // Escaped segments are rare; decoding them into a String keeps the common case lean.
-            let decoded = PercentEncoding.decode(segmentSubstring(start, stop))
-            var bytes = decoded
-            return bytes.withUTF8 { walkSegment(node, start: start, stop: stop, value: $0, decoded: decoded) }
-        }
-        let value = UnsafeBufferPointer(rebasing: input[start..<stop])
-        return walkSegment(node, start: start, stop: stop, value: value, decoded: nil)
+        return (stop, hasEscape)
     }
 
-    /// Tries the children of `node` for the segment `start..<stop` whose decoded bytes are `value`.
+    /// Tries the children of `node` for the segment `start..<stop`, decoded first when it has an
+    /// escape and something compares it.
+    private mutating func walkSegment(_ node: Trie.Node, start: Int, stop: Int, hasEscape: Bool) -> Int32 {
+        let raw = UnsafeBufferPointer(rebasing: input[start..<stop])
+        // Only literals, constraints and notes look at the decoded value; a parameter captures the
+        // raw range and is decoded when read.
+        if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0 || tracer.wantsNotes) {
+            // Decoding never lengthens a segment, and on the stack it allocates nothing.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+                let count = PercentEncoding.decode(raw, into: buffer)
+                let value = UnsafeBufferPointer(rebasing: buffer[..<count])
+                return walkSegment(node, start: start, stop: stop, value: value, isDecoded: true)
+            }
+        }
+        return walkSegment(node, start: start, stop: stop, value: raw, isDecoded: false)
+    }
+
+    /// Tries the children of `node` for the segment `start..<stop` whose decoded bytes are `value`
+    /// (`isDecoded`: they differ from the input's).
     private mutating func walkSegment(
-        _ node: Trie.Node, start: Int, stop: Int, value: UnsafeBufferPointer<UInt8>, decoded: String?
+        _ node: Trie.Node, start: Int, stop: Int, value: UnsafeBufferPointer<UInt8>, isDecoded: Bool
     ) -> Int32 {
         depth += 1
         defer { depth -= 1 }
         if node.literalCount > 0 {
-            let child = literalChild(node, value)
+            let child = literalChild(node, value, readable: isDecoded ? value.count : input.count &- start)
             if child >= 0 {
                 if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' matches a literal") }
                 let found = walk(node: Int(child), at: stop)
@@ -84,13 +165,14 @@ struct TrieWalker<Tracer: MatchTracer> {
         var edgeIndex = Int(node.constrainedStart)
         let edgeEnd = edgeIndex + Int(node.constrainedCount)
         while edgeIndex < edgeEnd {
-            let edge = constraintEdges[edgeIndex]
+            let edge = tables.constraintEdges[edgeIndex]
             edgeIndex += 1
             tracer.step()
             let accepted =
                 edge.constraint.isByteLevel
                 ? edge.constraint.acceptsBytes(value)
-                : edge.constraint.accepts(decoded.map { Substring($0) } ?? segmentSubstring(start, stop))
+                : edge.constraint.accepts(
+                    isDecoded ? Substring(text(value)) : segmentSubstring(start, stop))
             guard accepted else {
                 if tracer.wantsNotes {
                     tracer.note(depth: depth, "'\(text(value))' fails constraint \(edge.constraint.name)")
@@ -126,31 +208,44 @@ struct TrieWalker<Tracer: MatchTracer> {
         return -1
     }
 
-    /// Binary search over the node's literal keys, sorted by folded bytes.
-    private func literalChild(_ node: Trie.Node, _ value: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// Binary search over the node's literal keys (see ``Trie/LiteralEdge``).
+    @inline(__always)
+    /// `readable`: how many bytes from `value`'s start may be read (at least its count).
+    private func literalChild(_ node: Trie.Node, _ value: UnsafeBufferPointer<UInt8>, readable: Int) -> Int32
+    {
+        let length = Int32(truncatingIfNeeded: value.count)
+        let folding = !tables.caseSensitive
+        let prefix = Trie.LiteralEdge.prefix(of: value, readable: readable, folding: folding)
         var low = Int(node.literalStart)
-        var high = low + Int(node.literalCount)
+        var high = low &+ Int(node.literalCount)
         while low < high {
-            let middle = (low + high) >> 1
-            let edge = literalEdges[middle]
-            let order = compare(value, key: Int(edge.keyStart), length: Int(edge.keyLength))
-            if order == 0 { return edge.child }
-            if order < 0 { high = middle } else { low = middle + 1 }
+            let middle = (low &+ high) &>> 1
+            let edge = tables.literalEdges[middle]
+            let isBefore: Bool
+            if edge.keyLength != length {
+                isBefore = length < edge.keyLength
+            } else if edge.prefix != prefix {
+                isBefore = prefix < edge.prefix
+            } else {
+                let order = length <= 8 ? 0 : compareTail(value, key: Int(edge.keyStart), folding: folding)
+                if order == 0 { return edge.child }
+                isBefore = order < 0
+            }
+            if isBefore { high = middle } else { low = middle &+ 1 }
         }
         return -1
     }
 
-    @inline(__always)
-    private func compare(_ value: UnsafeBufferPointer<UInt8>, key: Int, length: Int) -> Int {
-        let common = min(value.count, length)
-        var offset = 0
-        while offset < common {
-            let byte = caseSensitive ? value[offset] : ASCII.folded(value[offset])
-            let other = keyBytes[key + offset]
+    /// Compares the bytes after the first eight of `value` with those of the key of the same length.
+    private func compareTail(_ value: UnsafeBufferPointer<UInt8>, key: Int, folding: Bool) -> Int {
+        var offset = 8
+        while offset < value.count {
+            let byte = folding ? ASCII.folded(value[offset]) : value[offset]
+            let other = tables.keyBytes[key &+ offset]
             if byte != other { return byte < other ? -1 : 1 }
-            offset += 1
+            offset &+= 1
         }
-        return value.count == length ? 0 : (value.count < length ? -1 : 1)
+        return 0
     }
 
     private func segmentSubstring(_ start: Int, _ stop: Int) -> Substring {

@@ -45,14 +45,10 @@ extension RouterStorage {
             }
         }
         let pathString = path == parsed.path ? parsed.pathString : Self.pathString(string, path)
-        guard let (terminal, captures) = trie.match(string, path: path, tracer: &tracer) else {
+        guard let (terminal, captures) = trie.matchIndex(string, path: path, tracer: &tracer) else {
             return .unmatched(path: pathString, parsed: parsed)
         }
-        let params = Parameters(
-            source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
-        let match = RouteMatch(
-            route: routes[terminal.routeIndex], params: params, routeIndex: terminal.routeIndex)
-        return .matched(match, path: pathString, parsed: parsed)
+        return .matched(makeMatch(terminal, captures, in: string), path: pathString, parsed: parsed)
     }
 
     /// The route a URL reaches for `source`, without building path strings: the hot path of
@@ -67,12 +63,20 @@ extension RouterStorage {
             return nil
         }
         var tracer = SilentTracer()
-        guard let (terminal, captures) = trie.match(parsed.string, path: parsed.path, tracer: &tracer),
-            isReachable(terminal.routeIndex, from: source)
+        guard let (terminal, captures) = trie.matchIndex(parsed.string, path: parsed.path, tracer: &tracer),
+            isReachable(trie.terminals[terminal].routeIndex, from: source)
         else { return nil }
+        return makeMatch(terminal, captures, in: parsed.string)
+    }
+
+    /// Reads the terminal's fields in place rather than copying it (each copy is reference counting).
+    @inline(__always)
+    private func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String) -> RouteMatch {
+        let routeIndex = trie.terminals[terminal].routeIndex
         let params = Parameters(
-            source: parsed.string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
-        return RouteMatch(route: routes[terminal.routeIndex], params: params, routeIndex: terminal.routeIndex)
+            source: string, keys: trie.terminals[terminal].keys, captures: captures,
+            globIndex: trie.terminals[terminal].globIndex)
+        return RouteMatch(route: routes[routeIndex], params: params, routeIndex: routeIndex)
     }
 
     /// Private routes are invisible from outside.

@@ -9,24 +9,56 @@
 /// mistakes as ``RouteTableError``. Routes are private unless `isPublic` is `true`: a URL opened by
 /// another app reaches public routes only.
 public struct Route: Sendable {
+    /// One reference for the whole route, so that handing a `Route` around (every match returns
+    /// one) costs a single reference count instead of one per field.
+    private final class Storage: Sendable {
+        let pattern: String
+        let name: String?
+        let isPublic: Bool
+        let middlewares: [Middleware]
+        let policies: [Policy]
+        let constraints: [String: Constraint]
+        let skipping: Set<String>
+        let priority: Int
+        let controller: Controller
+
+        init(
+            pattern: String, name: String?, isPublic: Bool, middlewares: [Middleware], policies: [Policy],
+            constraints: [String: Constraint], skipping: Set<String>, priority: Int,
+            controller: @escaping Controller
+        ) {
+            self.pattern = pattern
+            self.name = name
+            self.isPublic = isPublic
+            self.middlewares = middlewares
+            self.policies = policies
+            self.constraints = constraints
+            self.skipping = skipping
+            self.priority = priority
+            self.controller = controller
+        }
+    }
+
+    private let storage: Storage
+
     /// The pattern as written, for example `/messages/:message_id(int)`.
-    public let pattern: String
+    public var pattern: String { storage.pattern }
     /// The name for reverse routing (``Router/path(for:_:)``), if any.
-    public let name: String?
+    public var name: String? { storage.name }
     /// Whether a URL from another app may reach this route.
-    public let isPublic: Bool
+    public var isPublic: Bool { storage.isPublic }
     /// This route's middlewares, after the router's; group middlewares come first.
-    public let middlewares: [Middleware]
+    public var middlewares: [Middleware] { storage.middlewares }
     /// This route's policies, after the router's; group policies come first.
-    public let policies: [Policy]
+    public var policies: [Policy] { storage.policies }
     /// Constraints for `(name)` in the pattern, or for a parameter of that name.
-    public let constraints: [String: Constraint]
+    public var constraints: [String: Constraint] { storage.constraints }
     /// Names of router policies this route does not run.
-    public let skipping: Set<String>
+    public var skipping: Set<String> { storage.skipping }
     /// Breaks ties between equally specific routes: higher wins, then registration order.
-    public let priority: Int
+    public var priority: Int { storage.priority }
     /// Turns a verified request into a response.
-    public let controller: Controller
+    public var controller: Controller { storage.controller }
 
     /// Creates a route. The controller comes last, so a trailing closure works:
     ///
@@ -38,15 +70,9 @@ public struct Route: Sendable {
         policies: [Policy] = [], constraints: [String: Constraint] = [:], skipping: Set<String> = [],
         priority: Int = 0, controller: @escaping Controller
     ) {
-        self.pattern = pattern
-        self.name = name
-        self.isPublic = isPublic
-        self.middlewares = middlewares
-        self.policies = policies
-        self.constraints = constraints
-        self.skipping = skipping
-        self.priority = priority
-        self.controller = controller
+        storage = Storage(
+            pattern: pattern, name: name, isPublic: isPublic, middlewares: middlewares, policies: policies,
+            constraints: constraints, skipping: skipping, priority: priority, controller: controller)
     }
 
     /// Puts routes under a common prefix, with shared access, middlewares and policies.

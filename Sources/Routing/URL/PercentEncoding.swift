@@ -45,6 +45,30 @@ enum PercentEncoding {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Decodes the `%XX` escapes of `bytes` into `output` (at least `bytes.count` long) and
+    /// returns the decoded length; a malformed escape is kept as written. Allocates nothing, for
+    /// the matcher's escaped segments.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
+        -> Int
+    {
+        var index = 0
+        var count = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                let low = hexValue(bytes[index + 2])
+            {
+                output[count] = high << 4 | low
+                index += 3
+            } else {
+                output[count] = byte
+                index += 1
+            }
+            count += 1
+        }
+        return count
+    }
+
     /// The value of an ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`), or `nil`.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -16,6 +16,15 @@ enum URLComponentValidator {
         case fragment
         /// The authority of an `http`/`https` URL.
         case authority = "host"
+
+        // Case patterns, not `==`: a raw-value enum's `==` compares the raw strings.
+        var isPath: Bool {
+            if case .path = self { true } else { false }
+        }
+
+        var isQuery: Bool {
+            if case .query = self { true } else { false }
+        }
     }
 
     /// Returns why `range` of `bytes` is not a valid `component`, or `nil` when it is.
@@ -24,7 +33,7 @@ enum URLComponentValidator {
     static func rejection(
         in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as component: Component
     ) -> URLRejection? {
-        let isPath = component == .path
+        let isPath = component.isPath
         var utf8 = UTF8Validator()
         var sequenceIsDecoded = false
         var segmentLength = 0
@@ -34,8 +43,46 @@ enum URLComponentValidator {
         if isPath && index < end { index += 1 }
 
         while index < end {
+            if isPath && index &+ 8 <= end && utf8.isComplete,
+                let settled = plainPathWord(
+                    ByteWord.load(bytes, at: index), segmentLength: segmentLength,
+                    segmentIsDots: segmentIsDots)
+            {
+                segmentLength = settled
+                segmentIsDots = settled == 0
+                index &+= 8
+                continue
+            }
             let offset = index
             var byte = bytes[index]
+            // ASCII outside an escape, between scalars: the common case, settled without the UTF-8
+            // decoder. Exactly what the general path below decides for these bytes.
+            if byte < 0x80 && byte != UInt8(ascii: "%") && utf8.isComplete {
+                if byte &- 0x30 < 0x4F {
+                    // A run of `0`…`~`: no control, dot, slash or escape.
+                    let runStart = index
+                    index &+= 1
+                    while index < end && bytes[index] &- 0x30 < 0x4F { index &+= 1 }
+                    segmentLength &+= index &- runStart
+                    segmentIsDots = false
+                    continue
+                }
+                index &+= 1
+                if byte < 0x20 || byte == 0x7F {
+                    return scalarRejection(UInt32(byte), isDecoded: false, in: component)
+                }
+                if isPath && byte == UInt8(ascii: "/") {
+                    if let rejection = segmentRejection(length: segmentLength, isDots: segmentIsDots) {
+                        return rejection
+                    }
+                    segmentLength = 0
+                    segmentIsDots = true
+                    continue
+                }
+                segmentLength &+= 1
+                if byte != UInt8(ascii: ".") { segmentIsDots = false }
+                continue
+            }
             var isDecoded = false
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < end, let high = PercentEncoding.hexValue(bytes[index + 1]),
@@ -85,6 +132,21 @@ enum URLComponentValidator {
         return nil
     }
 
+    /// Eight path bytes at once, when they are all `0`…`~` or `/` and end no segment wrongly: the
+    /// new length of the open segment, or `nil` to let the byte loop decide (and report).
+    @inline(__always)
+    private static func plainPathWord(_ word: UInt64, segmentLength: Int, segmentIsDots: Bool) -> Int? {
+        let slashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/"))
+        guard ByteWord.plainBytes(of: word) | slashes == ByteWord.all else { return nil }
+        if slashes == 0 { return segmentLength &+ 8 }
+        // `//` inside the word is an empty segment.
+        if slashes & (slashes &<< 8) != 0 { return nil }
+        // A `/` first ends the segment open before the word, which must be valid on its own.
+        if slashes & 0x80 != 0 && (segmentLength == 0 || (segmentIsDots && segmentLength <= 2)) { return nil }
+        let lastSlash = (63 &- slashes.leadingZeroBitCount) &>> 3
+        return 7 &- lastSlash
+    }
+
     /// `true` for U+0000–U+001F, U+007F and the C1 controls U+0080–U+009F.
     static func isControl(_ scalar: UInt32) -> Bool {
         scalar < 0x20 || (0x7F...0x9F).contains(scalar)
@@ -104,11 +166,11 @@ enum URLComponentValidator {
         -> URLRejection?
     {
         if isControl(scalar) {
-            if component == .query && isDecoded && scalar != 0 { return nil }
+            if component.isQuery && isDecoded && scalar != 0 { return nil }
             let spelling = isDecoded ? "percent-encoded control character" : "control character"
             return reject("\(spelling) \(codePoint(scalar)) in the \(component.rawValue)")
         }
-        if component == .path && isInvisibleOrBidirectional(scalar) {
+        if component.isPath && isInvisibleOrBidirectional(scalar) {
             return reject("invisible or bidirectional character \(codePoint(scalar)) in the path")
         }
         return nil

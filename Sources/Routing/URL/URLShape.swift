@@ -71,9 +71,26 @@ struct URLShape {
 
         var index = pathStart
         var slashes = 0
-        while index < count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
-            if bytes[index] == UInt8(ascii: "/") { slashes += 1 }
-            index += 1
+        // Eight bytes at a time while none ends the path.
+        while index &+ 8 <= count {
+            let word = ByteWord.load(bytes, at: index)
+            if ByteWord.bytes(of: word, equalTo: UInt8(ascii: "?"))
+                | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "#"))
+                != 0
+            {
+                break
+            }
+            slashes &+= ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/")).nonzeroBitCount
+            index &+= 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            // Letters and most of ASCII are above `?`, `/` and `#`: one comparison for them.
+            if byte <= UInt8(ascii: "?") {
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                if byte == UInt8(ascii: "/") { slashes &+= 1 }
+            }
+            index &+= 1
         }
         var pathEnd = index
         if pathEnd - pathStart == 1, bytes[pathStart] == UInt8(ascii: "/") {
