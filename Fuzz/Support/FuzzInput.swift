@@ -96,6 +96,21 @@ func blocking<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) ->
     return handoff.value!
 }
 
+/// The segments of a routed path, split on the byte `/`. (`String.split(separator: "/")` works
+/// on characters and misses a `/` followed by a combining mark.)
+func segments(of path: String) -> [String] {
+    guard path != "/" else { return [] }
+    return path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+    }
+}
+
+/// `true` when `string` begins with the byte `/` (not the character: `/` plus a combining mark
+/// is one character).
+func startsWithSlash(_ string: String) -> Bool {
+    string.utf8.first == UInt8(ascii: "/")
+}
+
 /// Ends the run with a message libFuzzer saves next to the crashing input.
 func finding(_ message: @autoclosure () -> String, _ input: String) -> Never {
     fatalError("FINDING: \(message())\n  input: \(input.debugDescription)")

@@ -5,6 +5,15 @@ enum ReferenceMatcher {
     struct Match: Equatable {
         let routeIndex: Int
         let params: [String: String]
+
+        /// Byte for byte: `String`'s `==` treats NFC and NFD spellings as equal, routing must not.
+        static func == (lhs: Match, rhs: Match) -> Bool {
+            lhs.routeIndex == rhs.routeIndex && exactlyEqual(lhs.params, rhs.params)
+        }
+    }
+
+    static func exactlyEqual(_ lhs: [String: String], _ rhs: [String: String]) -> Bool {
+        lhs.mapValues { Array($0.utf8) } == rhs.mapValues { Array($0.utf8) }
     }
 
     /// `segments` are the path's segments, still percent-encoded.
@@ -39,7 +48,8 @@ enum ReferenceMatcher {
                 guard position < values.count else { return nil }
                 let equal =
                     caseSensitive
-                    ? values[position] == literal : asciiLower(values[position]) == asciiLower(literal)
+                    ? Array(values[position].utf8) == Array(literal.utf8)
+                    : Array(asciiLower(values[position]).utf8) == Array(asciiLower(literal).utf8)
                 guard equal else { return nil }
             case .parameter(let name, let constraint):
                 guard position < values.count, accepts(constraint, values[position]) else { return nil }
@@ -95,7 +105,7 @@ enum ReferenceMatcher {
         case "alpha": return !bytes.isEmpty && bytes.allSatisfy(isLetter)
         case "alnum": return !bytes.isEmpty && bytes.allSatisfy { isLetter($0) || isDigit($0) }
         case "uuid":
-            let groups = value.split(separator: "-", omittingEmptySubsequences: false).map(\.utf8.count)
+            let groups = value.utf8.split(separator: 45, omittingEmptySubsequences: false).map(\.count)
             let isHex = { (b: UInt8) in isDigit(b) || ((b | 0x20) >= 97 && (b | 0x20) <= 102) || b == 45 }
             return groups == [8, 4, 4, 4, 12] && bytes.allSatisfy(isHex)
         case "kind": return value == "news" || value == "mail"

@@ -7,7 +7,7 @@ enum ReferenceURLValidator {
     }
 
     static func check(_ url: String, limits: Router.Limits = Router.Limits()) -> Outcome {
-        precondition(url.hasPrefix("/"))
+        precondition(startsWithSlash(url))
         if url.utf8.count > limits.urlBytes { return .refused(414) }
         let bytes = Array(url.utf8)
         let hash = bytes.firstIndex(of: 35) ?? bytes.count

@@ -21,8 +21,7 @@ private func compare(_ url: String, _ router: Router, caseSensitive: Bool) {
         return
     }
     let path = parsed.pathString
-    let segments = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-    let expected = ReferenceMatcher.match(segments.map(String.init), caseSensitive: caseSensitive)
+    let expected = ReferenceMatcher.match(segments(of: path), caseSensitive: caseSensitive)
     let got = actual.map { match in
         ReferenceMatcher.Match(
             routeIndex: match.routeIndex,

@@ -48,11 +48,10 @@ private func check(_ entry: FuzzTable.Entry, _ params: [String: String]) {
         finding("\(path) does not match back", description)
     }
     let decoded = Dictionary(uniqueKeysWithValues: match.params.map { ($0.name, $0.value) })
-    guard decoded == params else { finding("\(path) matches back with \(decoded)", description) }
-    let segments = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-    let reference = ReferenceMatcher.match(segments.map(String.init))
+    guard ReferenceMatcher.exactlyEqual(decoded, params) else { finding("\(path) matches back with \(decoded)", description) }
+    let reference = ReferenceMatcher.match(segments(of: path))
     guard let reference, FuzzTable.entries[reference.routeIndex].name == entry.name,
-        reference.params == params
+        ReferenceMatcher.exactlyEqual(reference.params, params)
     else { finding("the reference matches \(path) as \(String(describing: reference))", description) }
     guard let url = try? reverseRouter.url(for: entry.name, params),
         reverseRouter.match(url)?.route.name == entry.name

@@ -31,7 +31,7 @@ public func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 private func check(_ url: String) {
     let result = URLParser.parse(url, configuration: parserConfiguration)
-    if url.hasPrefix("/") {
+    if startsWithSlash(url) {
         let expected = ReferenceURLValidator.check(url)
         switch (result, expected) {
         case (.success(let parsed), .accepted(let path)) where parsed.pathString == path: break
@@ -50,16 +50,17 @@ private func check(_ url: String) {
         if parserRouter.match(url) != nil { finding("a refused URL matched a route", url) }
     case .success(let parsed):
         let path = parsed.pathString
-        guard path.hasPrefix("/"), !path.contains("//"), path == "/" || !path.hasSuffix("/") else {
+        let bytes = Array(path.utf8)
+        let doubled = zip(bytes, bytes.dropFirst()).contains { $0 == 47 && $1 == 47 }
+        guard bytes.first == 47, !doubled, bytes == [47] || bytes.last != 47 else {
             finding("accepted path \(path.debugDescription) is not normalized", url)
         }
-        let segments =
-            path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count == parsed.segmentCount else {
+        let pieces = segments(of: path)
+        guard pieces.count == parsed.segmentCount else {
             finding("segment count \(parsed.segmentCount) for \(path.debugDescription)", url)
         }
-        for segment in segments {
-            let decoded = ReferenceMatcher.decode(String(segment))
+        for segment in pieces {
+            let decoded = ReferenceMatcher.decode(segment)
             guard !decoded.isEmpty, decoded != ".", decoded != "..",
                 !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
             else { finding("accepted segment \(segment.debugDescription)", url) }

@@ -236,16 +236,21 @@ struct TrieWalker<Tracer: MatchTracer> {
         return -1
     }
 
-    /// Compares the bytes after the first eight of `value` with those of the key of the same length.
+    /// Compares the bytes after the first eight of `value` (longer than eight) with those of the
+    /// key of the same length, a word at a time; the last word overlaps the one before it.
     private func compareTail(_ value: UnsafeBufferPointer<UInt8>, key: Int, folding: Bool) -> Int {
+        let last = value.count &- 8
         var offset = 8
-        while offset < value.count {
-            let byte = folding ? ASCII.folded(value[offset]) : value[offset]
-            let other = tables.keyBytes[key &+ offset]
-            if byte != other { return byte < other ? -1 : 1 }
-            offset &+= 1
+        while true {
+            if offset > last { offset = last }
+            var mine = ByteWord.load(value, at: offset)
+            if folding { mine = Trie.LiteralEdge.foldedWord(mine) }
+            let theirs = ByteWord.load(tables.keyBytes, at: key &+ offset)
+            // Byte-swapped, the first differing byte decides: the keys' lexicographic order.
+            if mine != theirs { return mine.byteSwapped < theirs.byteSwapped ? -1 : 1 }
+            if offset == last { return 0 }
+            offset &+= 8
         }
-        return 0
     }
 
     private func segmentSubstring(_ start: Int, _ stop: Int) -> Substring {

@@ -132,17 +132,23 @@ enum URLComponentValidator {
         return nil
     }
 
-    /// Eight path bytes at once, when they are all `0`…`~` or `/` and end no segment wrongly: the
-    /// new length of the open segment, or `nil` to let the byte loop decide (and report).
+    /// Eight path bytes at once, when they are all `0`…`~`, `-`, `.` or `/` and no segment they
+    /// end or begin can be empty, `.` or `..`: the new length of the open segment, or `nil` to let
+    /// the byte loop decide (and report).
+    ///
+    /// A segment the word begins starts with neither `.` nor `/`, and a segment open before it
+    /// already holds something other than dots, so every segment the word ends is valid and the
+    /// one left open is not dots only.
     @inline(__always)
     private static func plainPathWord(_ word: UInt64, segmentLength: Int, segmentIsDots: Bool) -> Int? {
         let slashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/"))
-        guard ByteWord.plainBytes(of: word) | slashes == ByteWord.all else { return nil }
+        let dots = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "."))
+        let dashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "-"))
+        guard ByteWord.plainBytes(of: word) | slashes | dots | dashes == ByteWord.all else { return nil }
+        if segmentLength == 0 ? (slashes | dots) & 0x80 != 0 : segmentIsDots { return nil }
+        // After a `/`, neither another `/` (an empty segment) nor a `.` (maybe a dot segment).
+        if (slashes | dots) & (slashes &<< 8) != 0 { return nil }
         if slashes == 0 { return segmentLength &+ 8 }
-        // `//` inside the word is an empty segment.
-        if slashes & (slashes &<< 8) != 0 { return nil }
-        // A `/` first ends the segment open before the word, which must be valid on its own.
-        if slashes & 0x80 != 0 && (segmentLength == 0 || (segmentIsDots && segmentLength <= 2)) { return nil }
         let lastSlash = (63 &- slashes.leadingZeroBitCount) &>> 3
         return 7 &- lastSlash
     }
