@@ -24,6 +24,7 @@ public enum Forward {
     ///   - renaming: Request parameter names mapped to the target's names (`["id": "message_id"]`).
     ///   - params: Fixed values for target parameters; they win over the request's.
     ///   - keepsQuery: Appends the request's query, as received.
+    /// - Returns: A controller that answers ``Switchyard/Status/seeOther`` with the target route's path.
     ///
     /// Only parameters the target's pattern names are passed on. A value that breaks the target's
     /// constraints throws ``Switchyard/Status/badRequest`` (from `path(for:)`); an unconnected

@@ -32,8 +32,12 @@ public enum Connection {
     /// Sends a URL that another app or a web page opened (``Source/external(sourceApplication:)``).
     /// Private routes answer exactly as missing routes do.
     ///
-    /// - Parameter sourceApplication: the bundle identifier the OS reported, or `nil` (the normal
-    ///   case for other teams' apps); either way the request is external.
+    /// - Parameters:
+    ///   - url: The URL as the OS delivered it, any bytes at all.
+    ///   - sourceApplication: The bundle identifier the OS reported, or `nil` (the normal case for
+    ///     other teams' apps); either way the request is external.
+    ///   - router: The router to send through.
+    /// - Returns: The final response; for a private route, exactly the response a missing route gets.
     public static func send(fromPublicURL url: String, sourceApplication: String?, router: Router) async
         -> Response
     {
