@@ -81,7 +81,11 @@ public struct Parameters: Sendable, Sequence {
     public func segments(_ glob: String) -> [String] {
         guard let index = keys.firstIndex(of: glob), let raw = raw(glob) else { return [] }
         if index != globIndex { return [decodedValue(at: index)] }
-        return raw.split(separator: "/", omittingEmptySubsequences: false).map { PercentEncoding.decode($0) }
+        // Split on the byte: `Substring.split` works on characters, and `/` followed by a
+        // combining mark is one character.
+        return raw.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            PercentEncoding.decode(Substring($0))
+        }
     }
 
     /// The `(name, value)` pairs in pattern order, values decoded.

@@ -46,9 +46,12 @@ extension Router {
                 }
                 path += "/" + (try Self.encodedSegment(value, parameter: parameter))
             case .glob(let glob):
-                let parts = params[glob]!.split(separator: "/", omittingEmptySubsequences: false)
+                // Split on the byte, as `Parameters.segments` does: `/` plus a combining mark is
+                // one character to `String.split`.
+                let parts = params[glob]!.utf8.split(
+                    separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
                 for part in parts {
-                    path += "/" + (try Self.encodedSegment(String(part), parameter: glob))
+                    path += "/" + (try Self.encodedSegment(String(Substring(part)), parameter: glob))
                 }
             }
         }
@@ -124,7 +127,8 @@ extension Router {
                     .badRequest,
                     "the path \(path) would reach \"\(match.route.pattern)\" instead, which takes precedence")
             }
-            for (name, value) in params where match.params[name] != value {
+            // Byte for byte: `String`'s `==` would accept a canonically equivalent spelling.
+            for (name, value) in params where !(match.params[name]?.utf8.elementsEqual(value.utf8) ?? false) {
                 throw RoutingError(
                     .badRequest, "the path \(path) would not give back '\(value)' for '\(name)'")
             }

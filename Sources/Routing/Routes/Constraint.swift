@@ -12,7 +12,10 @@
 public struct Constraint: Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case int, uuid, alpha, alnum
-        case oneOf(Set<String>)
+        /// The values' UTF-8 bytes, sorted: `String`'s `==` and hashing treat canonically
+        /// equivalent spellings (NFC `é`, NFD `e` + U+0301) as one, and DESIGN §5 keeps them
+        /// apart. Sorted bytes allow a binary search over a segment's bytes with no allocation.
+        case oneOf([[UInt8]])
         case custom(@Sendable (Substring) -> Bool)
     }
 
@@ -29,9 +32,17 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// ASCII letters and digits only.
     public static let alnum = Constraint(kind: .alnum, name: "alnum")
 
-    /// One of a fixed set of values, compared exactly.
+    /// One of a fixed set of values, compared byte for byte: an NFD spelling does not pass a value
+    /// written in NFC, and `Inbox` does not pass `inbox`. (`Set<String>` itself keeps only one of
+    /// two canonically equivalent spellings: list the spelling your links use.)
+    ///
+    /// ```swift
+    /// Route("/feeds/:kind(feedKind)", constraints: ["feedKind": .oneOf(["news", "mail"])]) { … }
+    /// ```
     public static func oneOf(_ values: Set<String>) -> Constraint {
-        Constraint(kind: .oneOf(values), name: "oneOf(\(values.sorted().joined(separator: "|")))")
+        Constraint(
+            kind: .oneOf(values.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }),
+            name: "oneOf(\(values.sorted().joined(separator: "|")))")
     }
 
     /// Your own rule. Two constraints with the same name are treated as the same rule when the
@@ -52,9 +63,8 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// Whether a decoded value meets the constraint.
     public func accepts(_ value: Substring) -> Bool {
         switch kind {
-        case .oneOf(let values): return values.contains(String(value))
         case .custom(let accepts): return accepts(value)
-        case .int, .uuid, .alpha, .alnum:
+        case .int, .uuid, .alpha, .alnum, .oneOf:
             var copy = value
             return copy.withUTF8 { acceptsBytes($0) }
         }
@@ -71,7 +81,8 @@ public struct Constraint: Sendable, CustomStringConvertible {
                 && bytes.allSatisfy {
                     ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39)
                 }
-        case .oneOf, .custom:
+        case .oneOf(let values): return Self.sortedValues(values, contain: bytes)
+        case .custom:
             return accepts(Substring(decoding: bytes, as: UTF8.self))
         }
     }
@@ -79,9 +90,23 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// Whether ``acceptsBytes(_:)`` works on bytes alone, without a `Substring`.
     var isByteLevel: Bool {
         switch kind {
-        case .int, .uuid, .alpha, .alnum: true
-        case .oneOf, .custom: false
+        case .int, .uuid, .alpha, .alnum, .oneOf: true
+        case .custom: false
         }
+    }
+
+    private static func sortedValues(_ values: [[UInt8]], contain bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle].lexicographicallyPrecedes(bytes) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < values.count && values[low].elementsEqual(bytes)
     }
 
     private static func isInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -25,8 +25,8 @@ struct UnicodeSpellingTests {
         #expect(Array(nfc.utf8) == Array("caf\u{E9}".utf8))
     }
 
-    /// Bug: `Constraint.oneOf` checks `Set<String>.contains`, and `String` equality is canonical
-    /// equivalence, so the NFD spelling passes a constraint written in NFC.
+    /// Regression: `Constraint.oneOf` checked `Set<String>.contains`, and `String` equality is
+    /// canonical equivalence, so the NFD spelling passed a constraint written in NFC.
     @Test("oneOf compares exactly: an NFD spelling does not pass an NFC value")
     func oneOf() throws {
         let router = try Router(routes: [
@@ -35,33 +35,33 @@ struct UnicodeSpellingTests {
                 controller: echo)
         ])
         #expect(router.match("/drinks/" + Self.nfc) != nil)
-        withKnownIssue("bug: Constraint.oneOf compares with String ==, which folds NFC and NFD") {
-            #expect(router.match("/drinks/" + Self.nfd) == nil)
-        }
+        #expect(router.match("/drinks/" + Self.nfd) == nil)
+        #expect(Constraint.oneOf(["café"]).accepts("cafe\u{301}") == false)
+        #expect(Constraint.oneOf(["café"]).accepts("caf\u{E9}"))
     }
 
-    /// Bug: `Parameters.segments(_:)` splits with `Substring.split(separator: "/")`, which works
-    /// on characters; `/` followed by a combining mark is one character, so it is not split.
+    /// Regression: `Parameters.segments(_:)` split with `Substring.split(separator: "/")`, which
+    /// works on characters; `/` followed by a combining mark is one character, so it was not split.
     @Test("A glob's segments split at every '/' byte, even one followed by a combining mark")
     func globSegments() throws {
         let router = try Router(routes: [Route("/files/*path", isPublic: true, controller: echo)])
         let match = try #require(router.match("/files/a/\u{301}b/c"))
         #expect(match.params["path"] == "a/\u{301}b/c")
-        withKnownIssue("bug: Parameters.segments splits on Characters, not on the '/' byte") {
-            #expect(match.params.segments("path") == ["a", "\u{301}b", "c"])
-        }
+        #expect(
+            match.params.segments("path").map { Array($0.utf8) }
+                == ["a", "\u{301}b", "c"].map { Array($0.utf8) })
     }
 
-    /// Bug: `Router.path(for:)` splits a glob value with `String.split(separator: "/")`, so
-    /// `a/\u{301}b` becomes the one segment `a%2F%CC%81b` where `a/b` gives two segments.
+    /// Regression: `Router.path(for:)` split a glob value with `String.split(separator: "/")`, so
+    /// `a/\u{301}b` became the one segment `a%2F%CC%81b` where `a/b` gives two segments.
     @Test("Reverse routing splits a glob value at every '/' byte")
     func reverseGlob() throws {
-        let router = try Router(routes: [Route("/files/*path", name: "files", isPublic: true, controller: echo)])
+        let router = try Router(routes: [
+            Route("/files/*path", name: "files", isPublic: true, controller: echo)
+        ])
         #expect(try router.path(for: "files", ["path": "a/b"]) == "/files/a/b")
         let path = try router.path(for: "files", ["path": "a/\u{301}b"])
-        withKnownIssue("bug: Router.path(for:) splits glob values on Characters, not on the '/' byte") {
-            #expect(path == "/files/a/%CC%81b")
-        }
+        #expect(path == "/files/a/%CC%81b")
         #expect(router.match(path)?.params["path"] == "a/\u{301}b", "the value still round-trips")
     }
 }
