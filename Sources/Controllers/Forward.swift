@@ -3,8 +3,8 @@ import Switchyard
 /// Controllers that hand a request on to a named route of the same router.
 public enum Forward {
     /// Redirects to the route named `name`, building its path with
-    /// ``Switchyard/Router/path(for:_:)`` from the request's path parameters.
-    /// ``Switchyard/Connection`` follows the redirect within the router, keeping the request's
+    /// ``Router/path(for:_:)`` from the request's path parameters.
+    /// ``Connection`` follows the redirect within the router, keeping the request's
     /// source, so the target route's access rule, middlewares and policies all run: forwarding never
     /// lets an external request into a private route.
     ///
@@ -24,11 +24,11 @@ public enum Forward {
     ///   - renaming: Request parameter names mapped to the target's names (`["id": "message_id"]`).
     ///   - params: Fixed values for target parameters; they win over the request's.
     ///   - keepsQuery: Appends the request's query, as received.
-    /// - Returns: A controller that answers ``Switchyard/Status/seeOther`` with the target route's path.
+    /// - Returns: A controller that answers ``Status/seeOther`` with the target route's path.
     ///
     /// Only parameters the target's pattern names are passed on. A value that breaks the target's
-    /// constraints throws ``Switchyard/Status/badRequest`` (from `path(for:)`); an unconnected
-    /// link or an unknown name throws ``Switchyard/Status/internalError``.
+    /// constraints throws ``Status/badRequest`` (from `path(for:)`); an unconnected
+    /// link or an unknown name throws ``Status/internalError``.
     public static func to(
         _ name: String, in link: RouterLink, renaming: [String: String] = [:], params: [String: String] = [:],
         keepsQuery: Bool = true
