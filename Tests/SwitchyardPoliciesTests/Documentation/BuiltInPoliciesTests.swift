@@ -34,8 +34,10 @@ struct BuiltInPoliciesTests {
         let signInFirst = SignInPolicy.awaiting(
             isSignedIn: { _ in await session.isSignedIn }, signIn: { _ in await session.presentSignIn() })
         // A token bucket per source application: 5 at once, then one every 2 s, else 429.
-        // (`clock:` is for tests: this frozen clock never refills.)
-        let limit = RateLimit.perSourceApplication(capacity: 5, refillEvery: .seconds(2), clock: { .zero })
+        let limit = RateLimit.perSourceApplication(capacity: 5, refillEvery: .seconds(2))
+        // Not in the docs: the same limit on a frozen clock, so the test never depends on time.
+        let frozenLimit = RateLimit.perSourceApplication(
+            capacity: 5, refillEvery: .seconds(2), clock: { .zero })
         // External requests wait for the user's answer; declined → 403.
         let confirm = ConfirmationPolicy.external { request in await alerts.confirm(request.path) }
         // A URL-valued item must point to an allowed scheme and host (no open redirects), else 400.
@@ -51,7 +53,8 @@ struct BuiltInPoliciesTests {
             Route("/search", isPublic: true, policies: [needsQuery, pageIsInt], controller: ok),
             Route("/drafts", isPublic: true, policies: [signedIn], controller: ok),
             Route("/outbox", policies: [signInFirst], controller: ok),
-            Route("/inbox", isPublic: true, policies: [limit], controller: ok),
+            Route("/inbox", isPublic: true, policies: [frozenLimit], controller: ok),
+            Route("/outbox/:id", isPublic: true, policies: [limit], controller: ok),
             Route("/account/delete", isPublic: true, policies: [confirm], controller: ok),
             Route("/sign-in", isPublic: true, policies: [safeNext], controller: ok),
             Route("/share", isPublic: true, policies: [companionOrSignedIn], controller: ok),
@@ -70,6 +73,7 @@ struct BuiltInPoliciesTests {
         ("/sign-in?next=https%3A%2F%2Fevil.example%2F", nil, .badRequest),
         ("/sign-in?next=%2Fdrafts", nil, .ok),
         ("/share", "com.example.calendar", .ok),
+        ("/outbox/1", nil, .ok),
     ]
 
     @Test("every built-in, one line each", arguments: cases)

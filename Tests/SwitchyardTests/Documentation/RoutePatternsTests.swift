@@ -58,6 +58,28 @@ struct RoutePatternsTests {
         #expect(noID == nil)
     }
 
+    @Test("Constraints")
+    func constraints() throws {
+        let screen: Controller = { request in Response(request: request) }
+        let slug = Constraint.custom("slug") { value in
+            !value.isEmpty && value.allSatisfy { $0.isLowercase || $0 == "-" }
+        }
+        let router = try Router(routes: [
+            Route("/tags/:tag(slug)", constraints: ["slug": slug], controller: screen),
+            Route(
+                "/users/:handle", constraints: ["handle": .custom("handle") { $0.count <= 15 }],
+                controller: screen),
+        ])
+        let tag = router.match("/tags/deep-links")?.params["tag"]  // "deep-links"
+        let badTag = router.match("/tags/Deep%20Links")  // nil: the constraint sees "Deep Links"
+        let long = router.match("/users/" + String(repeating: "a", count: 16))  // nil
+
+        #expect(tag == "deep-links")
+        #expect(badTag == nil)
+        #expect(long == nil)
+        #expect(router.match("/users/ada") != nil)
+    }
+
     @Test("Mistakes are found at init")
     func mistakes() throws {
         let screen: Controller = { request in Response(request: request) }

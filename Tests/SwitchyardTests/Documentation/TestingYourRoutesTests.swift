@@ -76,7 +76,8 @@ struct TestingYourRoutesTests {
         print(trace)
         let table = router.routeTable
         print(table)
-        #expect(trace.contains("/drafts/3"))
+        #expect(trace.contains("matched: /drafts/:draft_id(int) (draft)"))
+        #expect(trace.contains("access: denied"))
         #expect(table.contains("/messages/:message_id(int)"))
     }
 }
