@@ -85,10 +85,14 @@ final class Handoff<Value>: @unchecked Sendable {
 
 /// Runs async `body` to completion from synchronous fuzzer code. The fuzzer thread is not one of
 /// the concurrency pool's threads, so blocking it cannot starve the task it waits for.
+///
+/// `Task.immediate` runs the body on this thread up to its first real suspension, which for
+/// stages that never suspend is the whole send: a hop to a pool thread and back per input cost
+/// milliseconds on a loaded machine (16 inputs a second instead of over a thousand).
 func blocking<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
     let handoff = Handoff<Value>()
     let done = DispatchSemaphore(value: 0)
-    Task {
+    Task.immediate {
         handoff.value = await body()
         done.signal()
     }
@@ -114,4 +118,17 @@ func startsWithSlash(_ string: String) -> Bool {
 /// Ends the run with a message libFuzzer saves next to the crashing input.
 func finding(_ message: @autoclosure () -> String, _ input: String) -> Never {
     fatalError("FINDING: \(message())\n  input: \(input.debugDescription)")
+}
+
+/// A known library bug the fuzzer keeps running into: it is reported once (with the first
+/// input) instead of ending the run, so fuzzing goes on past it. Each has a `withKnownIssue`
+/// regression test; remove the exception when that test starts failing because the bug is fixed.
+enum KnownIssue {
+    nonisolated(unsafe) private static var reported: Set<String> = []
+
+    /// libFuzzer calls the target from one thread only, so the set needs no lock.
+    static func record(_ issue: String, _ input: String) {
+        guard reported.insert(issue).inserted else { return }
+        print("KNOWN ISSUE: \(issue)\n  first input: \(input.debugDescription)")
+    }
 }

@@ -20,19 +20,20 @@ enum ReferenceMatcher {
     static func match(_ segments: [String], caseSensitive: Bool = true) -> Match? {
         let decoded = segments.map(decode)
         var best: (key: [[Int]], match: Match)?
-        for (index, entry) in FuzzTable.entries.enumerated() {
-            for shape in entry.shapes {
-                guard let params = bind(shape, decoded, caseSensitive: caseSensitive) else { continue }
-                let key = rankKey(shape, count: decoded.count)
-                if best == nil
-                    || key.lexicographicallyPrecedes(best!.key, by: { $0.lexicographicallyPrecedes($1) })
-                {
-                    best = (key, Match(routeIndex: index, params: params))
-                }
+        for (index, shape, key) in rankedShapes {
+            guard let params = bind(shape, decoded, caseSensitive: caseSensitive) else { continue }
+            if best == nil
+                || key.lexicographicallyPrecedes(best!.key, by: { $0.lexicographicallyPrecedes($1) })
+            {
+                best = (key, Match(routeIndex: index, params: params))
             }
         }
         return best?.match
     }
+
+    /// Every expansion with its rank key, worked out once: the key depends on the table only.
+    private static let rankedShapes: [(Int, [FuzzTable.Spec], [[Int]])] = FuzzTable.entries.enumerated()
+        .flatMap { index, entry in entry.shapes.map { (index, $0, rankKey($0)) } }
 
     private static func bind(_ shape: [FuzzTable.Spec], _ values: [String], caseSensitive: Bool)
         -> [String: String]?
@@ -61,7 +62,7 @@ enum ReferenceMatcher {
 
     /// Per segment: rank (literal 0, constrained 1, plain 2, glob 3), then for constrained
     /// siblings the trie's order: highest priority below, then earliest route below.
-    private static func rankKey(_ shape: [FuzzTable.Spec], count: Int) -> [[Int]] {
+    private static func rankKey(_ shape: [FuzzTable.Spec]) -> [[Int]] {
         shape.indices.map { position in
             switch shape[position] {
             case .literal: return [0]

@@ -4,9 +4,8 @@
 let sensitiveRouter = try! Router(routes: FuzzTable.routes())
 let foldingRouter = try! Router(routes: FuzzTable.routes(), configuration: .init(caseSensitive: false))
 
-/// libFuzzer's entry point: one input per call; a finding ends the process.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMatcher(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+/// One fuzzer input (see ``FuzzEntry``); a finding ends the process.
+func fuzzMatcher(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let url = input.path(maxSegments: 8)
     compare(url, sensitiveRouter, caseSensitive: true)

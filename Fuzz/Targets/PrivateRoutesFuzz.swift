@@ -49,9 +49,8 @@ let accessRouter = try! Router(
     },
     configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"], notFound: notFoundController))
 
-/// libFuzzer's entry point: one input per call; a finding ends the process.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPrivateRoutes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+/// One fuzzer input (see ``FuzzEntry``); a finding ends the process.
+func fuzzPrivateRoutes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     var url = input.url()
     if input.pick(8) == 0 { url = input.pick(["/old-admin/x", "/me", "/go?to=/admin", "/go?to=/me"]) }

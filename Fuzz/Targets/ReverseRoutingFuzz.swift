@@ -12,9 +12,8 @@ let values = [
     "e\u{301}", "\u{202E}x", "\u{0}", "\n", "a/", "/a", "a//b", "admin", "✓", "+", "&=;",
 ]
 
-/// libFuzzer's entry point: one input per call; a finding ends the process.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzReverseRouting(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+/// One fuzzer input (see ``FuzzEntry``); a finding ends the process.
+func fuzzReverseRouting(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let entry = FuzzTable.entries[input.pick(FuzzTable.entries.count)]
     let names = Array(Set(entry.shapes.flatMap { $0.compactMap(parameterName) })).sorted()
@@ -48,16 +47,40 @@ private func check(_ entry: FuzzTable.Entry, _ params: [String: String]) {
         finding("\(path) does not match back", description)
     }
     let decoded = Dictionary(uniqueKeysWithValues: match.params.map { ($0.name, $0.value) })
-    guard ReferenceMatcher.exactlyEqual(decoded, params) else { finding("\(path) matches back with \(decoded)", description) }
+    guard ReferenceMatcher.exactlyEqual(decoded, params) else {
+        finding("\(path) matches back with \(decoded)", description)
+    }
     let reference = ReferenceMatcher.match(segments(of: path))
     guard let reference, FuzzTable.entries[reference.routeIndex].name == entry.name,
         ReferenceMatcher.exactlyEqual(reference.params, params)
     else { finding("the reference matches \(path) as \(String(describing: reference))", description) }
-    guard let url = try? reverseRouter.url(for: entry.name, params),
-        reverseRouter.match(url)?.route.name == entry.name
-    else { finding("url(for:) fails where path(for:) gave \(path)", description) }
+    let url = try? reverseRouter.url(for: entry.name, params)
+    if !(url.map { reachesBack($0, entry, params) } ?? false) {
+        guard firstSegmentHoldsAuthorityBytes(path) else {
+            finding("url(for:) gives \(url ?? "an error") where path(for:) gave \(path)", description)
+        }
+        KnownIssue.record(
+            "url(for:) puts a raw '@' or ':' of the first segment in the authority "
+                + "(FuzzFindingTests.customSchemeFirstSegment)", description)
+    }
     let web = try? reverseRouter.url(for: entry.name, params, scheme: "https")
-    guard let web, reverseRouter.match(web)?.route.name == entry.name else {
-        finding("url(for:scheme: https) fails where path(for:) gave \(path)", description)
+    guard let web, reachesBack(web, entry, params) else {
+        finding(
+            "url(for:scheme: https) gives \(web ?? "an error") where path(for:) gave \(path)", description)
+    }
+}
+
+/// `true` when `url` matches `entry`'s route with exactly `params`.
+private func reachesBack(_ url: String, _ entry: FuzzTable.Entry, _ params: [String: String]) -> Bool {
+    guard let match = reverseRouter.match(url), match.route.name == entry.name else { return false }
+    return ReferenceMatcher.exactlyEqual(
+        Dictionary(uniqueKeysWithValues: match.params.map { ($0.name, $0.value) }), params)
+}
+
+/// `true` when the first segment of `path` holds a raw `@` or `:`: with a custom scheme it
+/// stands where the host goes, and there those bytes read as user-info or a port.
+private func firstSegmentHoldsAuthorityBytes(_ path: String) -> Bool {
+    path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") }.contains {
+        $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":")
     }
 }

@@ -4,9 +4,8 @@
 let parserConfiguration = Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"])
 let parserRouter = try! Router(routes: FuzzTable.routes(), configuration: parserConfiguration)
 
-/// libFuzzer's entry point: one input per call; a finding ends the process.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+/// One fuzzer input (see ``FuzzEntry``); a finding ends the process.
+func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let url: String
     switch input.pick(4) {

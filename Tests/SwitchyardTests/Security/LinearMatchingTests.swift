@@ -43,7 +43,7 @@ struct LinearMatchingTests {
                 [chain(k) { _ in "a" } + "/*rest", chain(k) { ":x\($0)" } + "/*rest"]
             }.filter { $0 != "/*rest" } + ["/*rest"],
             constraints: [:], path: { n in chain(n) { _ in "a" } },
-            winner: { n in chain(n - 1) { _ in "a" } + "/*rest" }, perSegment: 2),
+            winner: { n in chain(n - 1) { _ in "a" } + "/*rest" }, perSegment: 1),
         Table(
             name: "constrained parameters that fail at the last segment",
             patterns: (1..<depth).flatMap { k in
@@ -64,7 +64,7 @@ struct LinearMatchingTests {
                 ]
             },
             constraints: [:], path: { n in chain(n - 1) { _ in "a" } + "/zzz" }, winner: { _ in nil },
-            perSegment: 6),
+            perSegment: 5),
     ]
 
     static func steps(_ router: Router, _ path: String) -> (steps: Int, pattern: String?) {
@@ -84,6 +84,19 @@ struct LinearMatchingTests {
             configuration: .init(limits: .init(urlBytes: 1 << 16, segments: 4 * depth)))
     }
 
+    /// What makes step counts for ``sizes`` super-linear: more than `perSegment`·N + 8 steps, or
+    /// more than 2.2 times the steps of half the segments (linear work doubles; quadratic work
+    /// quadruples).
+    static func superLinear(_ counts: [Int], perSegment: Int) -> [String] {
+        let overBound = zip(sizes, counts).filter { n, steps in steps > perSegment * n + 8 }.map { n, steps in
+            "N = \(n): \(steps) steps > \(perSegment)·N + 8"
+        }
+        let overRatio = zip(zip(sizes, counts), zip(sizes, counts).dropFirst())
+            .filter { small, large in Double(large.1) / Double(small.1) > 2.2 }
+            .map { small, large in "N = \(small.0) → \(large.0): \(small.1) → \(large.1) steps" }
+        return overBound + overRatio
+    }
+
     @Test("Steps grow linearly with the number of segments", arguments: tables)
     func linear(_ table: Table) throws {
         let router = try Self.makeRouter(table)
@@ -91,15 +104,31 @@ struct LinearMatchingTests {
         for n in Self.sizes {
             let (steps, pattern) = Self.steps(router, table.path(n))
             #expect(pattern == table.winner(n), "N = \(n)")
-            #expect(steps <= table.perSegment * n + 8, "N = \(n): \(steps) steps")
             counts.append(steps)
         }
         print("steps for N = \(Self.sizes): \(counts) — \(table.name)")
-        for (small, large) in zip(counts, counts.dropFirst()) {
-            #expect(Double(large) / Double(small) <= 2.2, "steps \(counts) for N = \(Self.sizes)")
-        }
+        #expect(Self.superLinear(counts, perSegment: table.perSegment) == [])
+        // Tight: the bound is no more than twice the work actually done, so it would notice a
+        // constant factor creeping in, not only a change of complexity.
+        #expect(zip(Self.sizes, counts).allSatisfy { n, steps in table.perSegment * n + 8 <= 2 * steps })
     }
 
+    /// The counter counts what the walk does: one step per node entered, per constraint tried,
+    /// per parameter and per glob taken. A failing walk over a chain of literals enters each node
+    /// once; a walk that must try every candidate at every depth counts them all. The last row:
+    /// root, `a`, `b` (a literal dead end), the `int` edge (refused), the parameter, its node (a
+    /// dead end), the glob: 7.
+    @Test(
+        "The step counter counts each node and candidate exactly once",
+        arguments: [
+            (["/a/b/c"], "/a/b/c", 4), (["/a/b/c"], "/a/b/x", 3), (["/a/b/c"], "/x", 1),
+            (["/:p"], "/a", 3), (["/:p(int)"], "/7", 3), (["/:p(int)"], "/a", 2), (["/*g"], "/a/b", 2),
+            (["/a/:p/c", "/a/:q(int)/d", "/a/b/e", "/a/*g"], "/a/b/z", 7),
+        ])
+    func exactSteps(_ patterns: [String], path: String, steps: Int) throws {
+        let router = try Router(routes: patterns.map { Route($0, isPublic: true, controller: echo) })
+        #expect(Self.steps(router, path).steps == steps)
+    }
     /// When a table's breadth itself grows with depth (a new branch can start at every segment),
     /// a backtracking walk must look at every branch, so work is bounded by the table, not by N
     /// alone: N segments against routes int^k plain^(63-k) end (k = 0…63) visit about N²/2
@@ -122,5 +151,23 @@ struct LinearMatchingTests {
             #expect(steps <= 2 * nodes, "N = \(n): \(steps) steps, \(nodes) nodes")
             print("breadth grows with depth: N = \(n): \(steps) steps, \(nodes) nodes")
         }
+    }
+
+    /// The check is not vacuous: on the table above, whose work really is quadratic in N, the
+    /// same counter and the same check that ``linear(_:)`` applies both report it.
+    @Test("The linear check fails on work that is quadratic in N")
+    func detectsQuadraticWork() throws {
+        let routes = (0..<Self.depth).map { k in
+            Route(
+                Self.chain(k) { ":i\($0)(int)" } + Self.chain(Self.depth - 1 - k) { ":p\($0 + k)" } + "/end",
+                isPublic: true, controller: echo)
+        }
+        let router = try Router(routes: routes, configuration: .init(limits: .init(segments: 4 * Self.depth)))
+        let counts = Self.sizes.map { n in Self.steps(router, Self.chain(n) { _ in "1" }).steps }
+        let violations = Self.superLinear(counts, perSegment: 12)
+        #expect(
+            violations.filter { $0.contains("→") }.count == Self.sizes.count - 1,
+            "every doubling: \(violations)")
+        #expect(violations.contains { $0.hasPrefix("N = 64:") }, "\(counts)")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Switchyard
@@ -84,6 +85,32 @@ struct PrivateRouteProbingTests {
             #expect(await log.entries.isEmpty, "nothing of a private route runs")
             #expect(router.match(url, source: .external(sourceApplication: sourceApplication)) == nil)
         }
+    }
+
+    /// The `URL` overload and the callback form take the same path as the `String` form.
+    @Test(
+        "Every external send form answers a private route exactly as a missing route",
+        arguments: privateURLs, probeSources)
+    func everySendForm(_ url: String, sourceApplication: String?) async throws {
+        let log = SecurityLog()
+        let router = try Router(
+            routes: Self.publicRoutes() + Self.privateRoutes(log),
+            configuration: Self.configuration(revealingNotFound))
+        let missing = try Router(routes: [], configuration: Self.configuration(revealingNotFound))
+        let expected = await Connection.send(
+            fromPublicURL: url, sourceApplication: sourceApplication, router: missing)
+        if let foundationURL = URL(string: url) {
+            let probed = await Connection.send(
+                fromPublicURL: foundationURL, sourceApplication: sourceApplication, router: router)
+            #expect(Fingerprint(probed) == Fingerprint(expected))
+        }
+        let called = await withCheckedContinuation { continuation in
+            Connection.send(fromPublicURL: url, sourceApplication: sourceApplication, router: router) {
+                continuation.resume(returning: $0)
+            }
+        }
+        #expect(Fingerprint(called) == Fingerprint(expected))
+        #expect(await log.entries.isEmpty, "nothing of a private route runs")
     }
 
     @Test("In-app, the same URLs do reach their private routes", arguments: privateURLs)
