@@ -1,0 +1,150 @@
+/// A plain, slow matcher that states DESIGN §2's precedence directly: at each segment try the
+/// literal candidates, then the constrained ones (grouped by constraint, the group with the
+/// highest priority among its routes first, then the earliest route, then the earliest
+/// expansion), then the plain ones, then a glob; a dead end falls through to the next group. It
+/// works on decoded segments and shares no code with the trie.
+struct ReferenceMatcher {
+    struct Candidate {
+        let route: Int
+        let shape: [Reference.Segment]
+        /// Position in registration order, expansions of a route in expansion order.
+        let ordinal: Int
+    }
+
+    /// A match, and whether some choice on the way was between constrained groups that only
+    /// the expansion order told apart (see `PrecedenceTests.sameRouteTie`).
+    struct Trace {
+        var match: Match?
+        var reliedOnExpansionOrder = false
+    }
+
+    struct Match: Equatable, CustomStringConvertible {
+        let route: Int
+        /// Values as UTF-8 bytes: `String`'s `==` would equate NFC and NFD spellings.
+        let params: [String: [UInt8]]
+
+        var description: String {
+            let values = params.sorted { $0.key < $1.key }.map {
+                "\($0.key)=\(String(decoding: $0.value, as: UTF8.self))"
+            }
+            return "route \(route) \(values)"
+        }
+    }
+
+    let routes: [Reference.RouteSpec]
+    let caseSensitive: Bool
+    private let candidates: [Candidate]
+
+    init(routes: [Reference.RouteSpec], caseSensitive: Bool) {
+        self.routes = routes
+        self.caseSensitive = caseSensitive
+        let shapes = routes.indices.flatMap { index in routes[index].expansions.map { (index, $0) } }
+        candidates = shapes.enumerated().map { Candidate(route: $1.0, shape: $1.1, ordinal: $0) }
+    }
+
+    /// The shapes two routes (or two expansions of one route) must not share: literals
+    /// (folded when matching folds), parameters by constraint, globs.
+    func shapeKey(_ shape: [Reference.Segment]) -> [[UInt8]] {
+        shape.map { segment in
+            switch segment {
+            case .literal(let literal): [UInt8(ascii: "L")] + fold(literal)
+            case .parameter(_, let rule): Array(("P" + (rule?.rawValue ?? "")).utf8)
+            case .glob: [UInt8(ascii: "G")]
+            }
+        }
+    }
+
+    /// Indices of routes whose shape repeats one seen in an earlier route or earlier expansion.
+    var conflictingRoutes: Set<Int> {
+        var seen: Set<[[UInt8]]> = []
+        var conflicting: Set<Int> = []
+        for candidate in candidates where !seen.insert(shapeKey(candidate.shape)).inserted {
+            conflicting.insert(candidate.route)
+        }
+        return conflicting
+    }
+
+    func match(_ segments: [String]) -> Match? {
+        trace(segments).match
+    }
+
+    func trace(_ segments: [String]) -> Trace {
+        var trace = Trace()
+        trace.match = walk(candidates, segments, depth: 0, trace: &trace)
+        return trace
+    }
+
+    private func walk(_ candidates: [Candidate], _ segments: [String], depth: Int, trace: inout Trace)
+        -> Match?
+    {
+        guard depth < segments.count else {
+            return candidates.first { $0.shape.count == depth }.map { bind($0, segments) }
+        }
+        let value = segments[depth]
+        let live = candidates.filter { $0.shape.count > depth }
+        let literals = live.filter {
+            if case .literal(let literal) = $0.shape[depth] { return fold(literal) == fold(value) }
+            return false
+        }
+        if !literals.isEmpty, let found = walk(literals, segments, depth: depth + 1, trace: &trace) {
+            return found
+        }
+
+        var groups: [Reference.Rule: [Candidate]] = [:]
+        for candidate in live {
+            if case .parameter(_, let rule?) = candidate.shape[depth] {
+                groups[rule, default: []].append(candidate)
+            }
+        }
+        let ordered = groups.values.filter { group in
+            guard case .parameter(_, let rule?) = group[0].shape[depth] else { return false }
+            return rule.accepts(value)
+        }.sorted { lhs, rhs in
+            let (left, right) = (maxPriority(lhs), maxPriority(rhs))
+            if left != right { return left > right }
+            let (leftRoute, rightRoute) = (lhs.map(\.route).min()!, rhs.map(\.route).min()!)
+            if leftRoute != rightRoute { return leftRoute < rightRoute }
+            return lhs.map(\.ordinal).min()! < rhs.map(\.ordinal).min()!
+        }
+        for (left, right) in zip(ordered, ordered.dropFirst())
+        where maxPriority(left) == maxPriority(right) && left.map(\.route).min() == right.map(\.route).min() {
+            trace.reliedOnExpansionOrder = true
+        }
+        for group in ordered {
+            if let found = walk(group, segments, depth: depth + 1, trace: &trace) { return found }
+        }
+
+        let plain = live.filter {
+            if case .parameter(_, nil) = $0.shape[depth] { return true }
+            return false
+        }
+        if !plain.isEmpty, let found = walk(plain, segments, depth: depth + 1, trace: &trace) { return found }
+
+        let glob = live.first {
+            if case .glob = $0.shape[depth] { return true }
+            return false
+        }
+        return glob.map { bind($0, segments) }
+    }
+
+    private func maxPriority(_ group: [Candidate]) -> Int {
+        group.map { routes[$0.route].priority }.max()!
+    }
+
+    private func bind(_ candidate: Candidate, _ segments: [String]) -> Match {
+        var params: [String: [UInt8]] = [:]
+        for (index, segment) in candidate.shape.enumerated() {
+            switch segment {
+            case .literal: break
+            case .parameter(let name, _): params[name] = Array(segments[index].utf8)
+            case .glob(let name): params[name] = Array(segments[index...].joined(separator: "/").utf8)
+            }
+        }
+        return Match(route: candidate.route, params: params)
+    }
+
+    /// ASCII-only folding, when the router folds; bytes are compared, never `String`s.
+    func fold(_ text: String) -> [UInt8] {
+        caseSensitive ? Array(text.utf8) : text.utf8.map { (65...90).contains($0) ? $0 | 0x20 : $0 }
+    }
+}

@@ -1,0 +1,277 @@
+import Testing
+
+@testable import Switchyard
+
+/// DESIGN §4: every mistake `Router.init` reports as a ``RouteTableError`` naming the pattern,
+/// the position (a 0-based character offset) and the reason.
+@Suite("Route table errors (DESIGN §4)")
+struct RouteTableErrorTests {
+    struct Invalid: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let position: Int
+        let reason: String
+        var testDescription: String { pattern.debugDescription }
+
+        init(_ pattern: String, _ position: Int, _ reason: String) {
+            self.pattern = pattern
+            self.position = position
+            self.reason = reason
+        }
+    }
+
+    static let invalid: [Invalid] = [
+        Invalid("", 0, "a pattern starts with '/'"),
+        Invalid("messages", 0, "a pattern starts with '/'"),
+        Invalid("(/a)", 0, "a pattern starts with '/'"),
+        Invalid("/a//b", 2, "empty segment"),
+        Invalid("/a/(/b)", 2, "empty segment"),
+        Invalid("/a(/)", 3, "empty segment"),
+        Invalid("/:a-:b", 3, "a segment is either literal or a single parameter; no text may follow it"),
+        Invalid("/x:y", 2, "a segment is either literal or a single parameter; ':' inside a literal"),
+        Invalid("/x*y", 2, "'*' inside a literal"),
+        Invalid("/:a:b", 3, "no text may follow it"),
+        Invalid("/:a b", 3, "no text may follow it"),
+        Invalid("/:id(int)x", 9, "no text may follow it"),
+        Invalid("/*path.json", 6, "no text may follow it"),
+        Invalid("/:", 2, "a parameter name is [A-Za-z_][A-Za-z0-9_]*"),
+        Invalid("/:1a", 2, "a parameter name is [A-Za-z_][A-Za-z0-9_]*"),
+        Invalid("/:-a", 2, "a parameter name is"),
+        Invalid("/:é", 2, "a parameter name is"),
+        Invalid("/*", 2, "a glob name is [A-Za-z_][A-Za-z0-9_]*"),
+        Invalid("/*9", 2, "a glob name is"),
+        Invalid("/:id()", 5, "a constraint name is [A-Za-z_][A-Za-z0-9_]*"),
+        Invalid("/:id(1)", 5, "a constraint name is"),
+        Invalid("/:id(int", 8, "expected ')' after the constraint name"),
+        Invalid("/:id(in t)", 7, "expected ')' after the constraint name"),
+        Invalid("/a(/b", 2, "'(' is never closed"),
+        Invalid("/a(/b(/c)", 2, "'(' is never closed"),
+        Invalid("/a/b)", 4, "')' closes nothing"),
+        Invalid("/a(/b))", 6, "')' closes nothing"),
+        Invalid("/a(b)", 2, "an optional part starts with '/', as in '(/:id)'"),
+        Invalid("/a()", 2, "an optional part starts with '/'"),
+        Invalid("/a/%20", 3, "write the decoded character instead of a percent-escape"),
+        Invalid("/a?b", 2, "'?' cannot appear in a path pattern"),
+        Invalid("/a#b", 2, "'#' cannot appear in a path pattern"),
+        Invalid("/.", 1, "'.' and '..' segments can never match"),
+        Invalid("/a/..", 3, "'.' and '..' segments can never match"),
+        Invalid("/a\u{1}", 2, "control characters can never match"),
+        Invalid("/a\u{7F}", 2, "control characters can never match"),
+        Invalid("/:a/:a", 4, "parameter 'a' appears twice"),
+        Invalid("/:a(/:a)", 5, "parameter 'a' appears twice"),
+        Invalid("/:a/*a", 4, "parameter 'a' appears twice"),
+        Invalid("/files/*path/edit", 7, "a glob must be the last segment"),
+        Invalid("/a(/*g)/b", 4, "a glob must be the last segment"),
+        Invalid("/*g(/x)", 1, "a glob must be the last segment"),
+        Invalid("/*a/*b", 1, "a glob must be the last segment"),
+        // Positions count characters, not UTF-8 bytes: "é" is one.
+        Invalid("/café/:1", 7, "a parameter name is"),
+        Invalid("/日本/x:y", 5, "':' inside a literal"),
+    ]
+
+    @Test("invalid patterns: pattern, position and reason", arguments: invalid)
+    func invalidPattern(row: Invalid) throws {
+        let error = try #require(Routing.tableError([Routing.route(row.pattern)]))
+        #expect(error.pattern == row.pattern)
+        #expect(error.position == row.position, "\(error)")
+        #expect(error.reason.contains(row.reason), "\(error)")
+        #expect(
+            error.description
+                == "invalid pattern \"\(row.pattern)\" at position \(row.position): \(error.reason)")
+    }
+
+    @Test("exact messages")
+    func exactMessages() {
+        #expect(
+            Routing.tableError([Routing.route("/files/*path/edit")])?.description
+                == "invalid pattern \"/files/*path/edit\" at position 7: a glob must be the last segment")
+        #expect(
+            Routing.tableError([Routing.route("/:a-:b")])?.description
+                == "invalid pattern \"/:a-:b\" at position 3: a segment is either literal or a single parameter; no text may follow it"
+        )
+        #expect(
+            Routing.tableError([Routing.route("/users/:id(nope)")])?.description
+                == "invalid pattern \"/users/:id(nope)\" at position 11: unknown constraint 'nope' (known here: alnum, alpha, int, uuid)"
+        )
+        #expect(
+            Routing.tableError([Routing.route("/users/:id"), Routing.route("/users/:name")])?.description
+                == "route table error for \"/users/:name\": it has the same shape as \"/users/:id\" (parameter names aside), so one could never be reached"
+        )
+    }
+
+    @Test("the first bad route in registration order is reported, with its full (grouped) pattern")
+    func firstBadRoute() {
+        let routes =
+            [Routing.route("/ok")] + Route.group("/admin", [Routing.route("/:a-:b")])
+            + [Routing.route("/x:y")]
+        let error = Routing.tableError(routes)
+        #expect(error?.pattern == "/admin/:a-:b")
+        #expect(error?.position == 9)
+    }
+
+    @Test(
+        "unknown constraints: the position of the name; the route's own are listed as known",
+        arguments: [
+            (
+                "/:id(nope)", [String: Constraint](), 5,
+                "unknown constraint 'nope' (known here: alnum, alpha, int, uuid)"
+            ),
+            ("/a(/:id(nope))", [:], 8, "unknown constraint 'nope'"),
+            ("/:id(Int)", [:], 5, "unknown constraint 'Int'"),
+            (
+                "/:k(kind)/:id(nope)", ["kind": .oneOf(["a"])], 14,
+                "(known here: alnum, alpha, int, uuid, kind)"
+            ),
+        ])
+    func unknownConstraint(pattern: String, constraints: [String: Constraint], position: Int, reason: String)
+    {
+        let error = Routing.tableError([Routing.route(pattern, constraints: constraints)])
+        #expect(error?.pattern == pattern)
+        #expect(error?.position == position)
+        #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+    }
+
+    /// DESIGN is silent; a key that constrains nothing is most likely a typo, so it is refused.
+    @Test("a constraints key that names neither a constraint in the pattern nor a parameter is refused")
+    func unusedConstraintKey() {
+        let error = Routing.tableError([Routing.route("/:id", constraints: ["iid": .int])])
+        #expect(error?.pattern == "/:id")
+        #expect(error?.position == nil)
+        #expect(error?.reason.hasPrefix("constraint 'iid' is used by no parameter") == true)
+        let shadowed = Routing.tableError([Routing.route("/:id(int)", constraints: ["id": .alpha])])
+        #expect(
+            shadowed?.reason.hasPrefix("constraint 'id' is used by no parameter") == true,
+            "a parameter with its own (constraint) does not take a keyed one too")
+    }
+
+    struct Pair: Sendable, CustomTestStringConvertible {
+        let first: Route
+        let second: Route
+        let conflicts: Bool
+        var caseSensitive = true
+        var testDescription: String {
+            "\(first.pattern) vs \(second.pattern)\(caseSensitive ? "" : " (case-insensitive)")"
+        }
+    }
+
+    static let kindAB: [String: Constraint] = ["kind": .oneOf(["a", "b"])]
+    static let sortBA: [String: Constraint] = ["sort": .oneOf(["b", "a"])]
+    static let sortAC: [String: Constraint] = ["sort": .oneOf(["a", "c"])]
+    static func pair(_ first: String, _ second: String, _ conflicts: Bool) -> Pair {
+        Pair(first: Routing.route(first), second: Routing.route(second), conflicts: conflicts)
+    }
+
+    static let pairs: [Pair] = [
+        pair("/users/:id", "/users/:name", true),
+        pair("/users/:id(int)", "/users/:n(int)", true),
+        pair("/users/:id(int)", "/users/:n", false),
+        pair("/users/:id(int)", "/users/:n(alnum)", false),
+        pair("/a/*x", "/a/*y", true),
+        pair("/a/*x", "/a/:y", false),
+        pair("/a", "/a/", true),
+        pair("/a", "/a", true),
+        pair("/", "/", true),
+        pair("/a", "/A", false),
+        Pair(first: Routing.route("/a"), second: Routing.route("/A"), conflicts: true, caseSensitive: false),
+        Pair(first: Routing.route("/é"), second: Routing.route("/É"), conflicts: false, caseSensitive: false),
+        pair("/photos(/:id)", "/photos/:x", true),
+        pair("/photos(/:id)", "/photos", true),
+        pair("/a(/b)/:c", "/a/:x", true),
+        pair("/a(/b)/:c", "/a/b", false),
+        pair("/:a/:b", "/:c(int)/:d", false),
+        Pair(
+            first: Routing.route("/u/:id", constraints: ["id": .int]), second: Routing.route("/u/:n(int)"),
+            conflicts: true),
+        Pair(
+            first: Routing.route("/f/:k(kind)", constraints: kindAB),
+            second: Routing.route("/f/:j(sort)", constraints: sortBA), conflicts: true),
+        Pair(
+            first: Routing.route("/f/:k(kind)", constraints: kindAB),
+            second: Routing.route("/f/:j(sort)", constraints: sortAC), conflicts: false),
+        Pair(
+            first: Routing.route("/h/:x(c)", constraints: ["c": .custom("short") { $0.count < 3 }]),
+            second: Routing.route("/h/:y(d)", constraints: ["d": .custom("short") { $0.count < 9 }]),
+            conflicts: true),
+        Pair(first: Routing.route("/p/:x"), second: Routing.route("/p/:y", priority: 5), conflicts: true),
+    ]
+
+    @Test("two routes of the same expanded shape (parameter names aside, same constraints)", arguments: pairs)
+    func sameShape(pair: Pair) {
+        let error = Routing.tableError(
+            [pair.first, pair.second], configuration: .init(caseSensitive: pair.caseSensitive))
+        #expect((error != nil) == pair.conflicts, "\(String(describing: error))")
+        guard let error else { return }
+        #expect(error.pattern == pair.second.pattern, "the later route is the one reported")
+        #expect(error.position == nil)
+        if pair.first.pattern != pair.second.pattern {
+            #expect(error.reason.contains("the same shape as \"\(pair.first.pattern)\""))
+        }
+    }
+
+    /// Regression: the builder words a conflict as "two of its optional-part expansions" whenever
+    /// both routes have the same pattern text, even when they are two different routes.
+    @Test("two routes with the same pattern text are named as two routes")
+    func samePatternTwice() throws {
+        let error = try #require(Routing.tableError([Routing.route("/a"), Routing.route("/a")]))
+        withKnownIssue("TrieBuilder.conflict compares pattern text, not route index") {
+            #expect(!error.reason.contains("optional-part expansions"), "\(error)")
+        }
+    }
+
+    @Test(
+        "one route whose optional parts expand to the same shape twice",
+        arguments: ["/a(/b)(/b)", "/a(/:x)(/:y)", "/a(/b(/c))(/b/c)", "/a(/:x(int))(/:y(int))"])
+    func selfConflict(pattern: String) {
+        let error = Routing.tableError([Routing.route(pattern)])
+        #expect(error?.pattern == pattern)
+        #expect(error?.reason == "two of its optional-part expansions have the same shape")
+    }
+
+    @Test("optional parts whose expansions differ in kind do not conflict")
+    func noSelfConflict() {
+        #expect(Routing.tableError([Routing.route("/a(/:x)(/*y)")]) == nil)
+        #expect(Routing.tableError([Routing.route("/a(/:x(int))(/:y)")]) == nil)
+    }
+
+    @Test("two routes with the same name")
+    func duplicateNames() {
+        let error = Routing.tableError([
+            Routing.route("/a", name: "x"), Routing.route("/b", name: "y"),
+            Routing.route("/c/:id", name: "x"),
+        ])
+        #expect(error?.pattern == "/c/:id")
+        #expect(error?.position == nil)
+        #expect(error?.reason == "the name 'x' is already used by \"/a\"")
+        #expect(
+            error?.description == "route table error for \"/c/:id\": the name 'x' is already used by \"/a\"")
+    }
+
+    @Test("a rewrite whose template names a parameter its pattern lacks")
+    func rewriteTemplate() {
+        let route = Routing.route("/messages/:id")
+        let missing = Routing.tableError([route], rewrites: [Rewrite("/msg/:id", to: "/messages/:nope")])
+        #expect(missing?.pattern == "/messages/:nope")
+        #expect(missing?.position == 10)
+        #expect(
+            missing?.reason
+                == "the template names 'nope', which its pattern \"/msg/:id\" does not always capture")
+        let optional = Routing.tableError([route], rewrites: [Rewrite("/msg(/:id)", to: "/messages/:id")])
+        #expect(optional?.position == 10, "captured in one expansion only is not enough")
+        #expect(Routing.tableError([route], rewrites: [Rewrite("/msg/:id", to: "/messages/:id")]) == nil)
+        #expect(Routing.tableError([route], rewrites: [Rewrite("/m/*rest", to: "/messages/*rest")]) == nil)
+        #expect(Routing.tableError([route], rewrites: [Rewrite("/m(/:x)/:id", to: "/messages/:id")]) == nil)
+    }
+
+    @Test(
+        "a rewrite's own pattern and template are checked like route patterns",
+        arguments: [
+            ("msg/:id", "/messages/:id", "msg/:id", 0),
+            ("/msg/:id", "/messages/:a-:b", "/messages/:a-:b", 12),
+            ("/msg/:id(kind)", "/messages/:id", "/msg/:id(kind)", 9),
+            ("/msg/:id", "/messages(/:id)", "/messages(/:id)", nil),
+        ] as [(String, String, String, Int?)])
+    func rewritePatterns(from: String, to: String, pattern: String, position: Int?) {
+        let error = Routing.tableError([Routing.route("/messages/:id")], rewrites: [Rewrite(from, to: to)])
+        #expect(error?.pattern == pattern)
+        #expect(error?.position == position)
+    }
+}

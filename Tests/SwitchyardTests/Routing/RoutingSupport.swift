@@ -1,0 +1,58 @@
+import Testing
+
+@testable import Switchyard
+
+/// Helpers shared by the routing suites; an enum so that nothing clashes with other suites' names.
+enum Routing {
+    /// A public route answering with its pattern (see `echo`).
+    static func route(
+        _ pattern: String, name: String? = nil, isPublic: Bool = true, priority: Int = 0,
+        constraints: [String: Constraint] = [:]
+    ) -> Route {
+        Route(
+            pattern, name: name, isPublic: isPublic, constraints: constraints, priority: priority,
+            controller: echo)
+    }
+
+    /// The error `Router.init` throws, or nil when it accepts the table. Any other error type is
+    /// recorded as an issue: DESIGN §4 promises `RouteTableError` for every table mistake.
+    static func tableError(
+        _ routes: [Route], rewrites: [Rewrite] = [], configuration: Router.Configuration = .init()
+    ) -> RouteTableError? {
+        do {
+            _ = try Router(rewrites: rewrites, routes: routes, configuration: configuration)
+            return nil
+        } catch let error as RouteTableError {
+            return error
+        } catch {
+            Issue.record("Router.init threw \(error), not a RouteTableError")
+            return nil
+        }
+    }
+
+    /// The `RoutingError` that `body` throws, or nil when it returns.
+    static func routingError<T>(_ body: () throws -> T) -> RoutingError? {
+        do {
+            _ = try body()
+            return nil
+        } catch let error as RoutingError {
+            return error
+        } catch {
+            Issue.record("threw \(error), not a RoutingError")
+            return nil
+        }
+    }
+
+    /// The parameters as a dictionary of UTF-8 bytes: `String`'s `==` would let an NFD value
+    /// pass for an NFC one, and routing must tell them apart.
+    static func bytes(_ parameters: Parameters) -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (name, value) in parameters { result[name] = Array(value.utf8) }
+        return result
+    }
+
+    /// ``bytes(_:)`` of a plain dictionary.
+    static func bytes(_ values: [String: String]) -> [String: [UInt8]] {
+        values.mapValues { Array($0.utf8) }
+    }
+}
