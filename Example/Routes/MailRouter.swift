@@ -23,6 +23,8 @@ enum MailRouter {
     ///   - session: Who is signed in; the sign-in route changes it.
     ///   - history: Records every final response; in memory here, so running the example never
     ///     writes files. Give `History(file:)` a file URL to keep a log on disk.
+    /// - Returns: The mail app's router, its `Forward` link connected.
+    /// - Throws: `RouteTableError` when a route file has a mistake (an invalid pattern, a duplicate).
     static func make(session: Session = Session(), history: History = History(file: nil)) throws -> Router {
         let link = RouterLink()
         var configuration = Self.configuration

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// Controllers that answer ``Switchyard/Status/notFound``.
+/// Controllers that answer ``Status/notFound``.
 public enum NotFound {
     /// Answers 404 with no data, like a URL that matches no route.
     ///

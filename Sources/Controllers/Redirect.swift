@@ -2,8 +2,8 @@ import Switchyard
 
 /// Controllers that redirect to another path of the same router.
 public enum Redirect {
-    /// Redirects (``Switchyard/Status/seeOther``) to `template` with its `:name` and `*name`
-    /// placeholders filled from the request's path parameters; ``Switchyard/Connection`` follows
+    /// Redirects (``Status/seeOther``) to `template` with its `:name` and `*name`
+    /// placeholders filled from the request's path parameters; ``Connection`` follows
     /// the redirect within the router, keeping the request's source.
     ///
     /// ```swift
@@ -11,11 +11,11 @@ public enum Redirect {
     /// Route("/find/:term", controller: Redirect.to("/search?q=:term"))
     /// ```
     ///
-    /// In the path, values are copied still percent-encoded (``Switchyard/Parameters/raw(_:)``),
+    /// In the path, values are copied still percent-encoded (``Parameters/raw(_:)``),
     /// so `a%2Fb` stays one segment and nothing is decoded twice; after `?` they are decoded, then
     /// encoded as query values. With `keepsQuery`, the request's own query is appended, as
-    /// received. A placeholder the route lacks throws a ``Switchyard/RoutingError`` with
-    /// ``Switchyard/Status/internalError``.
+    /// received. A placeholder the route lacks throws a ``RoutingError`` with
+    /// ``Status/internalError``.
     public static func to(_ template: String, keepsQuery: Bool = true) -> Controller {
         let parsed = RedirectTemplate(template)
         return { request in

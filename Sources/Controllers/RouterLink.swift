@@ -1,7 +1,7 @@
 import Foundation
 import Switchyard
 
-/// A reference to a ``Switchyard/Router`` that is connected after the router is created, for
+/// A reference to a ``Router`` that is connected after the router is created, for
 /// controllers that need the router they belong to (``Forward``).
 ///
 /// ```swift

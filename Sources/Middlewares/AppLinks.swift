@@ -12,11 +12,11 @@ public enum AppLinks {
     public static let queryItem = "al_applink_data"
 
     /// A middleware that parses the first `al_applink_data` query item into an ``AppLink`` stored
-    /// under ``AppLink/dataKey`` (read it with ``Switchyard/Request/appLink``).
+    /// under ``AppLink/dataKey`` (read it with ``Request/appLink``).
     ///
     /// Without the query item the request passes untouched. Malformed data never ends the request
     /// and never crashes: the request goes on unchanged except for an ``AppLinkError`` under
-    /// ``AppLinkError/dataKey`` (read it with ``Switchyard/Request/appLinkError``).
+    /// ``AppLinkError/dataKey`` (read it with ``Request/appLinkError``).
     public static let parser = Middleware("appLinks") { request in
         guard let json = request.query[queryItem] else { return request }
         switch parse(json) {

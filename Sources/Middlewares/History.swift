@@ -1,7 +1,7 @@
 import Foundation
 import Switchyard
 
-/// A ``Switchyard/RouteObserver`` that keeps a history of responses: one JSON line per response
+/// A ``RouteObserver`` that keeps a history of responses: one JSON line per response
 /// appended to a file, rotated by size, plus the most recent entries in memory.
 ///
 /// ```swift
@@ -78,7 +78,7 @@ public actor History: RouteObserver {
         }
     }
 
-    /// Records one response. ``Switchyard/Router`` calls this for every final response.
+    /// Records one response. ``Router`` calls this for every final response.
     public func didRespond(_ response: Response, duration: Duration) async {
         let request = response.request
         record(

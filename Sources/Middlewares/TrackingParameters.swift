@@ -13,13 +13,13 @@ import Switchyard
 /// let router = try Router(middlewares: [TrackingParameters.stripper(extra: ["mc_eid"])], routes: routes)
 /// ```
 ///
-/// ``Switchyard/Request/query`` cannot be replaced by a middleware, so the ``stripper(extra:)``
-/// middleware records the cleaned query in ``Switchyard/Request/cleanQuery``; to clean the URL
+/// ``Request/query`` cannot be replaced by a middleware, so the ``stripper(extra:)``
+/// middleware records the cleaned query in ``Request/cleanQuery``; to clean the URL
 /// itself, call ``strip(url:extra:)`` before `Connection.send`.
 public struct TrackingParameters: Sendable, Hashable {
-    /// The key of ``Switchyard/Request/data`` for the cleaned query.
+    /// The key of ``Request/data`` for the cleaned query.
     public static let cleanQueryKey = "switchyard.cleanQuery"
-    /// The key of ``Switchyard/Request/data`` for the removed tracking items.
+    /// The key of ``Request/data`` for the removed tracking items.
     public static let trackingQueryKey = "switchyard.trackingQuery"
     /// The patterns used unless you add more: `utm_*`, `fbclid`, `gclid`.
     public static let defaultPatterns = ["utm_*", "fbclid", "gclid"]
@@ -97,8 +97,8 @@ public struct TrackingParameters: Sendable, Hashable {
     }
 
     /// A middleware that records the query without tracking items in
-    /// ``Switchyard/Request/cleanQuery`` and the removed items in
-    /// ``Switchyard/Request/trackingQuery``. ``defaultPatterns`` always apply; `extra` adds more.
+    /// ``Request/cleanQuery`` and the removed items in
+    /// ``Request/trackingQuery``. ``defaultPatterns`` always apply; `extra` adds more.
     ///
     /// ```swift
     /// Route("/search", middlewares: [TrackingParameters.stripper()]) { request in

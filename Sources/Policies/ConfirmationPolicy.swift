@@ -11,8 +11,8 @@ import Switchyard
 /// ```
 public enum ConfirmationPolicy {
     /// In-app requests pass without asking. For external requests, awaits `confirm`: `true` lets
-    /// the request go on; `false` ends it with ``Switchyard/Status/forbidden`` and the controller
-    /// never runs. A cancelled wait ends with ``Switchyard/Status/cancelled`` (499).
+    /// the request go on; `false` ends it with ``Status/forbidden`` and the controller
+    /// never runs. A cancelled wait ends with ``Status/cancelled`` (499).
     public static func external(confirm: @escaping @Sendable (Request) async throws -> Bool) -> Policy {
         Policy("confirmation") { request in
             guard request.isExternal else { return .verified }

@@ -1,7 +1,7 @@
 import Switchyard
 
 /// Policies that check path parameters and query items; a failure is
-/// ``Switchyard/Status/badRequest`` and the controller does not run.
+/// ``Status/badRequest`` and the controller does not run.
 ///
 /// ```swift
 /// Route("/search", policies: [

@@ -20,7 +20,7 @@ extension Policy {
 
     /// Passes when one policy passes; runs them in order and stops at the first that passes. When
     /// all fail, returns the first failure's response; no policies at all fail with
-    /// ``Switchyard/Status/forbidden``. An error thrown by a policy ends the check (a thrown error
+    /// ``Status/forbidden``. An error thrown by a policy ends the check (a thrown error
     /// never counts as a pass).
     ///
     /// ```swift

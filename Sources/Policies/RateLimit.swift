@@ -26,7 +26,7 @@ public enum RateLimit {
     /// One token bucket per source application: external requests from the same
     /// `sourceApplication` (or all that reported none, together) share a bucket of `capacity`
     /// tokens that regains one token every `refillEvery`. A request without a token ends with
-    /// ``Switchyard/Status/tooManyRequests`` (429) and data under ``retryAfterKey``.
+    /// ``Status/tooManyRequests`` (429) and data under ``retryAfterKey``.
     ///
     /// In-app requests are not limited unless `includesApp` is `true` (then they share one bucket).
     /// `capacity` below 1 counts as 1. Inject `clock` in tests:

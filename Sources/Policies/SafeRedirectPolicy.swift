@@ -12,7 +12,7 @@ import Switchyard
 /// ```
 ///
 /// An absent value passes (require it with `ParameterPolicies`); every value of a repeated query
-/// item must be safe. A failure is ``Switchyard/Status/badRequest``.
+/// item must be safe. A failure is ``Status/badRequest``.
 public enum SafeRedirectPolicy {
     /// Checks the decoded path parameter `name` with ``isAllowed(_:schemes:hosts:allowsRelative:)``.
     public static func parameter(

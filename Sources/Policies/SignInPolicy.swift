@@ -40,9 +40,9 @@ public enum SignInPolicy {
     /// returns `true` once the user signed in) and then lets the same request go on to the
     /// controller, with its parameters and data.
     ///
-    /// `signIn` returning `false` fails with ``Switchyard/Status/unauthorized``. If the sending
+    /// `signIn` returning `false` fails with ``Status/unauthorized``. If the sending
     /// task is cancelled during the wait, or `signIn` throws `CancellationError`, the request ends
-    /// with ``Switchyard/Status/cancelled`` (499) and the controller never runs.
+    /// with ``Status/cancelled`` (499) and the controller never runs.
     ///
     /// Each waiting request calls `signIn`; if several may wait at once, let `signIn` share one
     /// sign-in screen between them.

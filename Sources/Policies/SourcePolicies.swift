@@ -4,7 +4,7 @@ import Switchyard
 public enum SourcePolicies {
     /// Lets external requests through only from the listed source applications; in-app requests
     /// always pass. An external request without a `sourceApplication` fails: the OS did not say
-    /// who sent it. Failures are ``Switchyard/Status/forbidden``.
+    /// who sent it. Failures are ``Status/forbidden``.
     ///
     /// ```swift
     /// Route("/share", isPublic: true,

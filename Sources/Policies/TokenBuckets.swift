@@ -1,6 +1,6 @@
 import Switchyard
 
-/// Token buckets keyed by ``Switchyard/Source``, for ``RateLimit``.
+/// Token buckets keyed by ``Source``, for ``RateLimit``.
 actor TokenBuckets {
     struct Bucket {
         var tokens: Int
