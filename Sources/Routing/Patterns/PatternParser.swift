@@ -1,6 +1,9 @@
 /// Parses the route pattern grammar of DESIGN §2 and expands optional parts.
 ///
-/// Errors name the pattern and the 0-based character offset of the problem.
+/// Errors name the pattern and the 0-based offset of the problem, counted in Unicode scalars.
+///
+/// The parser reads scalars, not `Character`s: a `Character` may join `/` (or `(`, `:`, …) with
+/// a combining mark after it, which hid the separator, while the URL parser splits on the byte.
 struct PatternParser {
     /// Expansions beyond this are almost surely a mistake (eight independent optional parts).
     static let maxExpansions = 256
@@ -11,12 +14,12 @@ struct PatternParser {
     }
 
     private let pattern: String
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private var index = 0
 
     private init(_ pattern: String) {
         self.pattern = pattern
-        self.characters = Array(pattern)
+        self.characters = Array(pattern.unicodeScalars)
     }
 
     /// Every expansion of `pattern`, in the order optional parts are taken (longest last).
@@ -38,7 +41,7 @@ struct PatternParser {
         RouteTableError(pattern: pattern, position: position, reason: reason)
     }
 
-    private var current: Character? { index < characters.count ? characters[index] : nil }
+    private var current: Unicode.Scalar? { index < characters.count ? characters[index] : nil }
 
     private mutating func parseSequence(depth: Int) throws(RouteTableError) -> [Node] {
         var nodes: [Node] = []
@@ -107,7 +110,7 @@ struct PatternParser {
             try requireSegmentEnd(at: start + 1 + name.count)
             return PositionedSegment(segment: .glob(name: name), position: start, constraintPosition: nil)
         default:
-            let literal = String(characters[start..<index])
+            let literal = Self.string(characters[start..<index])
             try validateLiteral(literal, at: start)
             return PositionedSegment(segment: .literal(literal), position: start, constraintPosition: nil)
         }
@@ -124,7 +127,8 @@ struct PatternParser {
 
     private func identifier(from start: Int, what: String) throws(RouteTableError) -> String {
         var end = start
-        while end < characters.count, let ascii = characters[end].asciiValue,
+        while end < characters.count, characters[end].isASCII,
+            case let ascii = UInt8(characters[end].value),
             ascii == UInt8(ascii: "_") || (ascii | 0x20 >= 0x61 && ascii | 0x20 <= 0x7A)
                 || (end > start && ascii >= 0x30 && ascii <= 0x39)
         {
@@ -133,29 +137,42 @@ struct PatternParser {
         guard end > start else {
             throw error(at: start, "a \(what) name is [A-Za-z_][A-Za-z0-9_]*")
         }
-        return String(characters[start..<end])
+        return Self.string(characters[start..<end])
+    }
+
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     private func validateLiteral(_ literal: String, at start: Int) throws(RouteTableError) {
         if literal == "." || literal == ".." {
             throw error(at: start, "'.' and '..' segments can never match: the URL parser refuses them")
         }
-        for (offset, character) in literal.enumerated() {
+        for (offset, scalar) in literal.unicodeScalars.enumerated() {
             let position = start + offset
-            switch character {
+            switch scalar {
             case ":", "*":
                 throw error(
                     at: position,
-                    "a segment is either literal or a single parameter; '\(character)' inside a literal")
+                    "a segment is either literal or a single parameter; '\(scalar)' inside a literal")
             case "%":
                 throw error(at: position, "write the decoded character instead of a percent-escape")
             case "?", "#":
-                throw error(at: position, "'\(character)' cannot appear in a path pattern")
+                throw error(at: position, "'\(scalar)' cannot appear in a path pattern")
             default:
-                if character.unicodeScalars.contains(where: {
-                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-                }) {
+                // The URL parser refuses these scalars in a path, raw or percent-encoded.
+                switch scalar.value {
+                case 0..<0x20, 0x7F...0x9F:
                     throw error(at: position, "control characters can never match")
+                case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+                    throw error(
+                        at: position,
+                        "invisible and bidirectional formatting characters can never match: the URL parser refuses them"
+                    )
+                default:
+                    break
                 }
             }
         }

@@ -1,6 +1,7 @@
 /// A mistake in the routes or rewrites given to ``Router``, found when the router is created.
 ///
-/// The message names the pattern, the position (a 0-based character offset) and the reason:
+/// The message names the pattern, the position (a 0-based offset in Unicode scalars, which is
+/// the character offset unless the pattern holds combining marks) and the reason:
 ///
 /// ```
 /// invalid pattern "/files/*path/edit" at position 7: a glob must be the last segment
@@ -8,7 +9,7 @@
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern (or route name, or rewrite) at fault.
     public let pattern: String
-    /// The 0-based character offset in `pattern` where the problem is, when it has one.
+    /// The 0-based offset, in Unicode scalars, in `pattern` where the problem is, when it has one.
     public let position: Int?
     /// What is wrong.
     public let reason: String
