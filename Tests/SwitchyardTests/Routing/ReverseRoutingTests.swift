@@ -170,4 +170,43 @@ struct ReverseRoutingTests {
             routes: [Routing.route("/Inbox/:id", name: "inbox")], configuration: .init(caseSensitive: false))
         #expect(try router.path(for: "inbox", ["id": "X"]) == "/Inbox/X")
     }
+
+    /// DESIGN is silent on which expansion reverse routing picks; the code takes the first
+    /// expansion (in the order optional parts are left out, then taken) with the most parameters,
+    /// all given. Optional literals are therefore left out.
+    @Test(
+        "optional parts: the first expansion with the most given parameters",
+        arguments: [
+            ("/a(/b)(/:x)", [:], "/a"),
+            ("/a(/b)(/:x)", ["x": "1"], "/a/1"),
+            ("/feed(/rss)", [:], "/feed"),
+            ("/docs(/*page)", [:], "/docs"),
+            ("/docs(/*page)", ["page": "a/b"], "/docs/a/b"),
+            ("/p(/:a)(/:b(int))", ["b": "2"], "/p/2"),
+            ("/p(/:a)(/:b(int))", ["a": "x", "b": "2"], "/p/x/2"),
+        ] as [(String, [String: String], String)])
+    func optionalChoice(pattern: String, params: [String: String], expected: String) throws {
+        let router = try Router(routes: [Routing.route(pattern, name: "r")])
+        let path = try router.path(for: "r", params)
+        #expect(path == expected)
+        #expect(router.match(path).map { Routing.bytes($0.params) } == Routing.bytes(params))
+    }
+
+    @Test("every route of a fixed table round-trips through match(path(for:))")
+    func everyRouteRoundTrips() throws {
+        let router = try Self.router()
+        let samples: [String: [String: String]] = [
+            "root": [:], "inbox": [:], "message": ["id": "x/y z"], "raw": ["id": "0"],
+            "files": ["path": "a/b/c"], "photo": ["id": "%"], "feed": ["page": "-1"],
+            "nested": ["x": "é", "y": "#"], "newUser": [:], "user": ["id": "old"], "kind": ["k": "c/d"],
+            "cafe": ["x": "?"],
+        ]
+        #expect(Set(samples.keys) == Set(Self.routes.compactMap(\.name)), "the table is covered")
+        for (name, params) in samples {
+            let path = try router.path(for: name, params)
+            let match = try #require(router.match(path), "\(name): \(path)")
+            #expect(match.route.name == name)
+            #expect(Routing.bytes(match.params) == Routing.bytes(params), "\(name): \(path)")
+        }
+    }
 }
