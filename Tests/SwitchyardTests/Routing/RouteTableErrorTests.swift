@@ -143,6 +143,16 @@ struct RouteTableErrorTests {
             "a parameter with its own (constraint) does not take a keyed one too")
     }
 
+    /// DESIGN gives globs no constraints; both spellings are refused rather than ignored.
+    @Test("a glob takes no constraint, in parentheses or by key")
+    func globConstraints() {
+        let inParentheses = Routing.tableError([Routing.route("/f/*path(int)")])
+        #expect(inParentheses?.position == 8)
+        #expect(inParentheses?.reason.contains("an optional part starts with '/'") == true)
+        let keyed = Routing.tableError([Routing.route("/f/*path", constraints: ["path": .int])])
+        #expect(keyed?.reason.hasPrefix("constraint 'path' is used by no parameter") == true)
+    }
+
     struct Pair: Sendable, CustomTestStringConvertible {
         let first: Route
         let second: Route
