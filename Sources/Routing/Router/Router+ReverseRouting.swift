@@ -63,7 +63,9 @@ extension Router {
     /// A full URL for the route named `name`.
     ///
     /// Custom schemes fold the first path segment into the host position
-    /// (`mailapp://messages/7`); `http`/`https` need a host from ``Configuration/hosts``.
+    /// (`mailapp://messages/7`), or use the empty-host form (`mailapp:///a@b/7`) when that
+    /// segment holds an `@` or `:`, which would read as user-info or a port; `http`/`https` need a
+    /// host from ``Configuration/hosts``.
     /// `scheme` defaults to the first of ``Configuration/schemes`` in sorted order.
     ///
     /// ```swift
@@ -98,7 +100,11 @@ extension Router {
             throw RoutingError(
                 .badRequest, "custom schemes put the first path segment where the host goes; pass no `host:`")
         }
-        let url = "\(scheme):/\(path == "/" ? "/" : path)"
+        // The first segment goes where a host goes (`mailapp://messages/7`), and there a raw `@`
+        // reads as user-info and a raw `:` as a port; the empty-host form keeps it in the path.
+        let firstSegment = path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") }
+        let needsEmptyHost = firstSegment.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
+        let url = needsEmptyHost ? "\(scheme)://\(path)" : "\(scheme):/\(path == "/" ? "/" : path)"
         guard match(url) != nil else {
             throw RoutingError(.badRequest, "the router does not serve scheme '\(scheme)'")
         }

@@ -91,9 +91,7 @@ public struct Route: Sendable {
         _ prefix: String, isPublic: Bool? = nil, middlewares: [Middleware] = [], policies: [Policy] = [],
         _ routes: [Route]
     ) -> [Route] {
-        let namePrefix = prefix.split(separator: "/")
-            .filter { !$0.hasPrefix(":") && !$0.hasPrefix("*") && !$0.hasPrefix("(") }
-            .joined(separator: ".")
+        let namePrefix = literalSegments(of: prefix).joined(separator: ".")
         let trimmedPrefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         return routes.map { route in
             let pattern = route.pattern == "/" ? trimmedPrefix : trimmedPrefix + route.pattern
@@ -104,5 +102,20 @@ public struct Route: Sendable {
                 constraints: route.constraints, skipping: route.skipping, priority: route.priority,
                 controller: route.controller)
         }
+    }
+
+    /// The literal segments of a group prefix, for names: parameters, globs and optional parts
+    /// (`/docs(/:version)` gives `docs`) name nothing.
+    private static func literalSegments(of prefix: String) -> [Substring] {
+        var depth = 0
+        var required = ""
+        for character in prefix.unicodeScalars {
+            switch character {
+            case "(": depth += 1
+            case ")": depth = max(depth - 1, 0)
+            default: if depth == 0 { required.unicodeScalars.append(character) }
+            }
+        }
+        return required.split(separator: "/").filter { !$0.hasPrefix(":") && !$0.hasPrefix("*") }
     }
 }
