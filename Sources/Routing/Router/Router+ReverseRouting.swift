@@ -1,8 +1,9 @@
 extension Router {
     /// The path of the route named `name`, with `params` percent-encoded per segment.
     ///
-    /// For routes with optional parts, the longest expansion whose parameters are all given is
-    /// used. The result is checked by matching it, so `match(path(for:))` always gives back this
+    /// For routes with optional parts, the expansion with the most parameters, all of them given,
+    /// is used; among those, the first written. So `/feed(/rss)` gives `/feed`, and
+    /// `/a(/b)(/:x)` with `x` gives `/a/1`, not `/a/b/1`. The result is checked by matching it, so `match(path(for:))` always gives back this
     /// route and these parameters.
     ///
     /// ```swift
