@@ -158,6 +158,26 @@ struct HostileURLTests {
         #expect(await log.entries.count == (row.appRoute == nil ? 0 : 3))
     }
 
+    /// A router that accepts any scheme (an empty set), or lists these by mistake, still never
+    /// routes a URL whose scheme runs code or reaches local data.
+    @Test(
+        "Schemes that run code or reach local data are not found, even when configured",
+        arguments: ["javascript", "JavaScript", "data", "file", "about", "blob", "vbscript"])
+    func refusedScheme(_ scheme: String) async throws {
+        for schemes in [[], ["mailapp", scheme.lowercased()]] as [Set<String>] {
+            let router = try Router(
+                routes: [Route("/messages", isPublic: true, controller: echo)],
+                configuration: .init(schemes: schemes))
+            for url in ["\(scheme)://messages", "\(scheme):///messages"] {
+                let response = await Connection.send(
+                    fromPublicURL: url, sourceApplication: nil, router: router)
+                #expect(response.status == .notFound, "\(url) with schemes \(schemes)")
+                #expect(router.match(url) == nil)
+            }
+            #expect(router.match("mailapp://messages") != nil, "the app's own scheme still works")
+        }
+    }
+
     @Test(
         "Encoded separators and escapes are decoded exactly once",
         arguments: [
