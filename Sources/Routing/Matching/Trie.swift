@@ -59,6 +59,10 @@ final class Trie: @unchecked Sendable {
     private let constraintEdges: UnsafeMutableBufferPointer<ConstraintEdge>
     let terminals: [Terminal]
     let caseSensitive: Bool
+    /// `!caseSensitive`: literal keys are stored folded, and so must what is compared with them.
+    var isFolding: Bool { !caseSensitive }
+    /// The paths of literal segments only that end at a terminal, for a lookup before the walk.
+    let staticPaths: StaticPaths
 
     init(
         nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8], constraintEdges: [ConstraintEdge],
@@ -70,6 +74,30 @@ final class Trie: @unchecked Sendable {
         self.constraintEdges = Self.copy(constraintEdges)
         self.terminals = terminals
         self.caseSensitive = caseSensitive
+        staticPaths = StaticPaths(
+            Self.literalPaths(nodes: nodes, literalEdges: literalEdges, keyBytes: keyBytes),
+            folding: !caseSensitive)
+    }
+
+    /// Every path of literal edges from the root to a node with a terminal, with that terminal.
+    ///
+    /// It is the one the walk returns for the path: at every node the walk tries the literal child
+    /// first, and this descent reaches the end of the path at a terminal without a dead end.
+    private static func literalPaths(nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8])
+        -> [(bytes: [UInt8], terminal: Int32)]
+    {
+        var paths: [(bytes: [UInt8], terminal: Int32)] = []
+        var pending: [(node: Int, bytes: [UInt8])] = [(0, [])]
+        while let (index, bytes) = pending.popLast() {
+            let node = nodes[index]
+            if node.terminal >= 0 { paths.append((bytes, node.terminal)) }
+            let start = Int(node.literalStart)
+            for edge in literalEdges[start..<start + Int(node.literalCount)] {
+                let key = keyBytes[Int(edge.keyStart)..<Int(edge.keyStart) + Int(edge.keyLength)]
+                pending.append((Int(edge.child), bytes + [UInt8(ascii: "/")] + key))
+            }
+        }
+        return paths
     }
 
     deinit {
@@ -102,19 +130,29 @@ final class Trie: @unchecked Sendable {
         _ string: String, path: Range<Int>, tracer: inout Tracer
     ) -> (terminal: Int, captures: CaptureList)? {
         var contiguous = string
+        return contiguous.withUTF8 { input in matchIndex(input, source: string, path: path, tracer: &tracer) }
+    }
+
+    /// ``matchIndex(_:path:tracer:)`` on `input`, the UTF-8 bytes of `source`.
+    @inline(__always)
+    func matchIndex<Tracer: MatchTracer>(
+        _ input: UnsafeBufferPointer<UInt8>, source: String, path: Range<Int>, tracer: inout Tracer
+    ) -> (terminal: Int, captures: CaptureList)? {
         let tables = Tables(
             nodes: UnsafeBufferPointer(nodes), literalEdges: UnsafeBufferPointer(literalEdges),
             keyBytes: UnsafeBufferPointer(keyBytes), constraintEdges: UnsafeBufferPointer(constraintEdges),
             caseSensitive: caseSensitive)
-        return contiguous.withUTF8 { input in
-            var walker = TrieWalker(
-                tables: tables, input: input, source: string, end: path.upperBound, tracer: tracer)
-            let found =
-                tracer.wantsNotes
-                ? walker.walk(node: 0, at: path.lowerBound) : walker.walkQuickly(node: 0, at: path.lowerBound)
-            tracer = walker.tracer
-            return found < 0 ? nil : (Int(found), walker.captures)
-        }
+        var walker = TrieWalker(tables: tables, input: input, end: path.upperBound, tracer: tracer)
+        let found =
+            tracer.wantsNotes
+            ? walker.walk(node: 0, at: path.lowerBound, in: source)
+            : walker.walkQuickly(node: 0, at: path.lowerBound, in: source)
+        tracer = walker.tracer
+        guard found >= 0 else { return nil }
+        // Moved out rather than copied: a copy of a `CaptureList` is reference counting.
+        var captures = CaptureList()
+        swap(&captures, &walker.captures)
+        return (Int(found), captures)
     }
 }
 

@@ -5,22 +5,20 @@
 struct TrieWalker<Tracer: MatchTracer> {
     let tables: Trie.Tables
     let input: UnsafeBufferPointer<UInt8>
-    let source: String
     let end: Int
     var tracer: Tracer
     var captures = CaptureList()
     private var depth = 0
 
-    init(tables: Trie.Tables, input: UnsafeBufferPointer<UInt8>, source: String, end: Int, tracer: Tracer) {
+    init(tables: Trie.Tables, input: UnsafeBufferPointer<UInt8>, end: Int, tracer: Tracer) {
         self.tables = tables
         self.input = input
-        self.source = source
         self.end = end
         self.tracer = tracer
     }
 
     /// Returns the index of the winning terminal, or -1. `position` is at a `/` or at `end`.
-    mutating func walk(node index: Int, at position: Int) -> Int32 {
+    mutating func walk(node index: Int, at position: Int, in source: String) -> Int32 {
         let node = tables.nodes[index]
         tracer.step()
         if position == end {
@@ -32,13 +30,13 @@ struct TrieWalker<Tracer: MatchTracer> {
             return node.terminal
         }
         let (stop, hasEscape) = segmentEnd(after: position)
-        return walkSegment(node, start: position &+ 1, stop: stop, hasEscape: hasEscape)
+        return walkSegment(node, start: position &+ 1, stop: stop, hasEscape: hasEscape, in: source)
     }
 
     /// The walk without notes (``SilentTracer``, ``CountingTracer``): the same candidates in the
     /// same order with the same steps, but a descent with nothing left to try at its level loops
     /// instead of recursing. Returns -1 with `captures` as they were on entry.
-    mutating func walkQuickly(node first: Int, at firstPosition: Int) -> Int32 {
+    mutating func walkQuickly(node first: Int, at firstPosition: Int, in source: String) -> Int32 {
         var index = first
         var position = firstPosition
         let entryCount = captures.count
@@ -52,7 +50,7 @@ struct TrieWalker<Tracer: MatchTracer> {
             let start = position &+ 1
             let (stop, hasEscape) = segmentEnd(after: position)
             if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0) {
-                let found = walkSegment(node, start: start, stop: stop, hasEscape: true)
+                let found = walkSegment(node, start: start, stop: stop, hasEscape: true, in: source)
                 if found < 0 { captures.removeLast(captures.count &- entryCount) }
                 return found
             }
@@ -66,7 +64,7 @@ struct TrieWalker<Tracer: MatchTracer> {
                     continue
                 }
                 if child >= 0 {
-                    let found = walkQuickly(node: Int(child), at: stop)
+                    let found = walkQuickly(node: Int(child), at: stop, in: source)
                     if found >= 0 { return found }
                 }
             }
@@ -79,10 +77,10 @@ struct TrieWalker<Tracer: MatchTracer> {
                 let accepted =
                     edge.constraint.isByteLevel
                     ? edge.constraint.acceptsBytes(value)
-                    : edge.constraint.accepts(segmentSubstring(start, stop))
+                    : edge.constraint.accepts(segmentSubstring(start, stop, in: source))
                 guard accepted else { continue }
                 captures.append(start..<stop)
-                let found = walkQuickly(node: Int(edge.child), at: stop)
+                let found = walkQuickly(node: Int(edge.child), at: stop, in: source)
                 if found >= 0 { return found }
                 captures.removeLast()
             }
@@ -94,7 +92,7 @@ struct TrieWalker<Tracer: MatchTracer> {
                     position = stop
                     continue
                 }
-                let found = walkQuickly(node: Int(node.parameterChild), at: stop)
+                let found = walkQuickly(node: Int(node.parameterChild), at: stop, in: source)
                 if found >= 0 { return found }
                 captures.removeLast()
             }
@@ -113,6 +111,26 @@ struct TrieWalker<Tracer: MatchTracer> {
     private func segmentEnd(after position: Int) -> (stop: Int, hasEscape: Bool) {
         var stop = position &+ 1
         var hasEscape = false
+        // Eight bytes at a time while eight can be read; bytes from `end` on are masked off.
+        while stop < end && stop &+ 8 <= input.count {
+            let word = ByteWord.load(input, at: stop)
+            var slashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/"))
+            var percents = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "%"))
+            let left = end &- stop
+            if left < 8 {
+                let inPath = (1 &<< UInt64(left &* 8)) &- 1
+                slashes &= inPath
+                percents &= inPath
+            }
+            if slashes != 0 {
+                let offset = slashes.trailingZeroBitCount &>> 3
+                percents &= (1 &<< UInt64(offset &* 8)) &- 1
+                return (stop &+ offset, hasEscape || percents != 0)
+            }
+            hasEscape = hasEscape || percents != 0
+            if left <= 8 { return (end, hasEscape) }
+            stop &+= 8
+        }
         while stop < end {
             let byte = input[stop]
             // Letters, digits and most punctuation are above `/` and `%`: one comparison for them.
@@ -127,7 +145,9 @@ struct TrieWalker<Tracer: MatchTracer> {
 
     /// Tries the children of `node` for the segment `start..<stop`, decoded first when it has an
     /// escape and something compares it.
-    private mutating func walkSegment(_ node: Trie.Node, start: Int, stop: Int, hasEscape: Bool) -> Int32 {
+    private mutating func walkSegment(
+        _ node: Trie.Node, start: Int, stop: Int, hasEscape: Bool, in source: String
+    ) -> Int32 {
         let raw = UnsafeBufferPointer(rebasing: input[start..<stop])
         // Only literals, constraints and notes look at the decoded value; a parameter captures the
         // raw range and is decoded when read.
@@ -136,16 +156,17 @@ struct TrieWalker<Tracer: MatchTracer> {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
                 let count = PercentEncoding.decode(raw, into: buffer)
                 let value = UnsafeBufferPointer(rebasing: buffer[..<count])
-                return walkSegment(node, start: start, stop: stop, value: value, isDecoded: true)
+                return walkSegment(node, start: start, stop: stop, value: value, isDecoded: true, in: source)
             }
         }
-        return walkSegment(node, start: start, stop: stop, value: raw, isDecoded: false)
+        return walkSegment(node, start: start, stop: stop, value: raw, isDecoded: false, in: source)
     }
 
     /// Tries the children of `node` for the segment `start..<stop` whose decoded bytes are `value`
     /// (`isDecoded`: they differ from the input's).
     private mutating func walkSegment(
-        _ node: Trie.Node, start: Int, stop: Int, value: UnsafeBufferPointer<UInt8>, isDecoded: Bool
+        _ node: Trie.Node, start: Int, stop: Int, value: UnsafeBufferPointer<UInt8>, isDecoded: Bool,
+        in source: String
     ) -> Int32 {
         depth += 1
         defer { depth -= 1 }
@@ -153,7 +174,7 @@ struct TrieWalker<Tracer: MatchTracer> {
             let child = literalChild(node, value, readable: isDecoded ? value.count : input.count &- start)
             if child >= 0 {
                 if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' matches a literal") }
-                let found = walk(node: Int(child), at: stop)
+                let found = walk(node: Int(child), at: stop, in: source)
                 if found >= 0 { return found }
                 if tracer.wantsNotes {
                     tracer.note(depth: depth, "dead end after literal '\(text(value))'; backtracking")
@@ -172,7 +193,7 @@ struct TrieWalker<Tracer: MatchTracer> {
                 edge.constraint.isByteLevel
                 ? edge.constraint.acceptsBytes(value)
                 : edge.constraint.accepts(
-                    isDecoded ? Substring(text(value)) : segmentSubstring(start, stop))
+                    isDecoded ? Substring(text(value)) : segmentSubstring(start, stop, in: source))
             guard accepted else {
                 if tracer.wantsNotes {
                     tracer.note(depth: depth, "'\(text(value))' fails constraint \(edge.constraint.name)")
@@ -183,7 +204,7 @@ struct TrieWalker<Tracer: MatchTracer> {
                 tracer.note(depth: depth, "'\(text(value))' meets constraint \(edge.constraint.name)")
             }
             captures.append(start..<stop)
-            let found = walk(node: Int(edge.child), at: stop)
+            let found = walk(node: Int(edge.child), at: stop, in: source)
             if found >= 0 { return found }
             captures.removeLast()
             if tracer.wantsNotes {
@@ -194,7 +215,7 @@ struct TrieWalker<Tracer: MatchTracer> {
             tracer.step()
             if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' taken by a parameter") }
             captures.append(start..<stop)
-            let found = walk(node: Int(node.parameterChild), at: stop)
+            let found = walk(node: Int(node.parameterChild), at: stop, in: source)
             if found >= 0 { return found }
             captures.removeLast()
             if tracer.wantsNotes { tracer.note(depth: depth, "dead end after parameter; backtracking") }
@@ -227,7 +248,9 @@ struct TrieWalker<Tracer: MatchTracer> {
             } else if edge.prefix != prefix {
                 isBefore = prefix < edge.prefix
             } else {
-                let order = length <= 8 ? 0 : compareTail(value, key: Int(edge.keyStart), folding: folding)
+                let order =
+                    length <= 8
+                    ? 0 : Self.compareTail(value, tables.keyBytes, key: Int(edge.keyStart), folding: folding)
                 if order == 0 { return edge.child }
                 isBefore = order < 0
             }
@@ -238,14 +261,17 @@ struct TrieWalker<Tracer: MatchTracer> {
 
     /// Compares the bytes after the first eight of `value` (longer than eight) with those of the
     /// key of the same length, a word at a time; the last word overlaps the one before it.
-    private func compareTail(_ value: UnsafeBufferPointer<UInt8>, key: Int, folding: Bool) -> Int {
+    /// Static, so that calling it does not copy the walker.
+    private static func compareTail(
+        _ value: UnsafeBufferPointer<UInt8>, _ keyBytes: UnsafeBufferPointer<UInt8>, key: Int, folding: Bool
+    ) -> Int {
         let last = value.count &- 8
         var offset = 8
         while true {
             if offset > last { offset = last }
             var mine = ByteWord.load(value, at: offset)
             if folding { mine = Trie.LiteralEdge.foldedWord(mine) }
-            let theirs = ByteWord.load(tables.keyBytes, at: key &+ offset)
+            let theirs = ByteWord.load(keyBytes, at: key &+ offset)
             // Byte-swapped, the first differing byte decides: the keys' lexicographic order.
             if mine != theirs { return mine.byteSwapped < theirs.byteSwapped ? -1 : 1 }
             if offset == last { return 0 }
@@ -253,7 +279,7 @@ struct TrieWalker<Tracer: MatchTracer> {
         }
     }
 
-    private func segmentSubstring(_ start: Int, _ stop: Int) -> Substring {
+    private func segmentSubstring(_ start: Int, _ stop: Int, in source: String) -> Substring {
         let utf8 = source.utf8
         return Substring(
             utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: stop)])

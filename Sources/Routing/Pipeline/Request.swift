@@ -4,33 +4,62 @@
 /// public way to choose a request's ``source``: only ``Connection`` and ``Router`` build requests,
 /// so no stage can turn an external request into an in-app one.
 public struct Request: Sendable {
+    /// One reference for the whole request: a request is copied at every stage (into a
+    /// middleware, out of it, into the response), and one reference count per copy is far
+    /// cheaper than one per field.
+    private final class Storage: Sendable {
+        let url: String
+        let path: String
+        let route: Route?
+        let params: Parameters
+        let query: Query
+        let data: [String: any Sendable]
+        let source: Source
+
+        init(
+            url: String, path: String, route: Route?, params: Parameters, query: Query,
+            data: [String: any Sendable], source: Source
+        ) {
+            self.url = url
+            self.path = path
+            self.route = route
+            self.params = params
+            self.query = query
+            self.data = data
+            self.source = source
+        }
+    }
+
+    private let storage: Storage
+
     /// The URL as received, before any rewrite.
-    public let url: String
+    public var url: String { storage.url }
     /// The normalized path that was matched, after rewrites: no scheme, host, query, fragment or
     /// trailing slash, still percent-encoded (`/files/a%2Fb`).
-    public let path: String
+    public var path: String { storage.path }
     /// The matched route; `nil` before matching and when nothing matched.
-    public let route: Route?
+    public var route: Route? { storage.route }
     /// The decoded path parameters of ``route``.
-    public let params: Parameters
+    public var params: Parameters { storage.params }
     /// The decoded query items, in order, duplicates kept.
-    public let query: Query
+    public var query: Query { storage.query }
     /// Data from the sender (in-app `send(_:data:router:)`) and from middlewares.
-    public let data: [String: any Sendable]
+    public var data: [String: any Sendable] { storage.data }
     /// Who sent the request.
-    public let source: Source
+    public var source: Source { storage.source }
 
     init(
         url: String, path: String, route: Route?, params: Parameters, query: Query,
         data: [String: any Sendable], source: Source
     ) {
-        self.url = url
-        self.path = path
-        self.route = route
-        self.params = params
-        self.query = query
-        self.data = data
-        self.source = source
+        storage = Storage(
+            url: url, path: path, route: route, params: params, query: query, data: data, source: source)
+    }
+
+    /// Whether `other` is this very request (the same storage), which a middleware returning
+    /// its input gives: then nothing about it can have changed.
+    func isIdentical(to other: Request) -> Bool {
+        storage === other.storage
     }
 
     /// The application that opened the URL, for external requests that reported one.

@@ -6,20 +6,31 @@ struct RequestPipeline {
 
     /// The final response, after following in-router redirects; observers have seen it.
     func run(_ url: String) async -> Response {
-        let observers = storage.configuration.observers
         // Reading the clock costs a little on every send; only observers need the duration.
-        let start = observers.isEmpty ? nil : ContinuousClock.now
-        var response = await respondOnce(url)
-        if response.status == .seeOther {
-            response = await followRedirects(from: url, response)
-        }
-        if let start {
-            let duration = ContinuousClock.now - start
-            for observer in observers {
-                await observer.didRespond(response, duration: duration)
+        guard !storage.configuration.observers.isEmpty else {
+            let response = await respondOnce(url)
+            // The code first: comparing a `Status` compares its reason too.
+            guard response.status.code == Status.seeOther.code, response.status == .seeOther else {
+                return response
             }
+            return await followRedirects(from: url, response)
+        }
+        let start = ContinuousClock.now
+        let response = await respondFollowingRedirects(url)
+        let duration = ContinuousClock.now - start
+        for observer in storage.configuration.observers {
+            await observer.didRespond(response, duration: duration)
         }
         return response
+    }
+
+    private func respondFollowingRedirects(_ url: String) async -> Response {
+        let response = await respondOnce(url)
+        // The code first: comparing a `Status` compares its reason too.
+        guard response.status.code == Status.seeOther.code, response.status == .seeOther else {
+            return response
+        }
+        return await followRedirects(from: url, response)
     }
 
     /// Follows in-router redirects; the `visited` set is built only once a redirect happened.
@@ -50,6 +61,8 @@ struct RequestPipeline {
         return response
     }
 
+    // Inlined, as is `runStages`: every async call allocates a frame from the task.
+    @inline(__always)
     private func respondOnce(_ url: String) async -> Response {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
@@ -67,7 +80,7 @@ struct RequestPipeline {
                 return await notFound(makeRequest(url, path: path, match: nil, parsed: parsed))
             }
             let request = makeRequest(url, path: path, match: match, parsed: parsed)
-            return await runStages(of: storage.compiled[match.routeIndex], request)
+            return await runStages(of: storage.stages[match.routeIndex], request)
         }
     }
 
@@ -92,24 +105,29 @@ struct RequestPipeline {
         }
     }
 
-    private func runStages(of route: CompiledRoute, _ initial: Request) async -> Response {
+    @inline(__always)
+    private func runStages(of stages: CompiledRoute.Stages, _ initial: Request) async -> Response {
         var request = initial
         do {
-            for middleware in route.middlewares {
+            for middleware in stages.middlewares {
                 if Task.isCancelled { return cancelled(request) }
                 let transformed = try await middleware.transform(request)
-                guard transformed.source == initial.source, transformed.url == initial.url else {
+                // A middleware that hands its request back (the common case) changed nothing.
+                guard
+                    transformed.isIdentical(to: request)
+                        || (transformed.source == initial.source && transformed.url == initial.url)
+                else {
                     throw RoutingError(
                         .internalError, "middleware '\(middleware.name)' returned a different request")
                 }
                 request = transformed
             }
-            for policy in route.policies {
+            for policy in stages.policies {
                 if Task.isCancelled { return cancelled(request) }
                 if case .failed(let response) = try await policy.check(request) { return response }
             }
             if Task.isCancelled { return cancelled(request) }
-            return try await route.route.controller(request)
+            return try await stages.controller(request)
         } catch {
             return ErrorResponder.response(for: error, to: request)
         }

@@ -11,6 +11,22 @@ struct CompiledRoute: Sendable {
     let middlewares: [Middleware]
     /// Router policies minus `skipping`, then group and route policies.
     let policies: [Policy]
+    /// The same chains and the controller behind one reference, for the pipeline: handing it a
+    /// `CompiledRoute` would copy every field's reference.
+    let stages: Stages
+
+    /// What ``RequestPipeline`` runs for a matched route, in order.
+    final class Stages: Sendable {
+        let middlewares: [Middleware]
+        let policies: [Policy]
+        let controller: Controller
+
+        init(middlewares: [Middleware], policies: [Policy], controller: @escaping Controller) {
+            self.middlewares = middlewares
+            self.policies = policies
+            self.controller = controller
+        }
+    }
 
     init(_ route: Route, index: Int, routerMiddlewares: [Middleware], routerPolicies: [Policy])
         throws(RouteTableError)
@@ -59,6 +75,7 @@ struct CompiledRoute: Sendable {
         self.constraints = constraints
         self.middlewares = routerMiddlewares + route.middlewares
         self.policies = routerPolicies.filter { !route.skipping.contains($0.name) } + route.policies
+        self.stages = Stages(middlewares: middlewares, policies: policies, controller: route.controller)
     }
 
     /// The trie entries of every expansion.

@@ -52,12 +52,45 @@ extension RouterStorage {
     }
 
     /// The route a URL reaches for `source`, without building path strings: the hot path of
-    /// ``Router/match(_:source:)``.
+    /// ``Router/match(_:source:)``, inlined there.
+    @inline(__always)
     func quickMatch(_ url: String, source: Source) -> RouteMatch? {
         guard rewrites.isEmpty else {
             var tracer = SilentTracer()
             guard case .matched(let match, _, _) = resolve(url, tracer: &tracer) else { return nil }
             return isReachable(match.routeIndex, from: source) ? match : nil
+        }
+        // Plain paths (most in-app links) skip the general parser, and static routes the walk.
+        // The closure answers with a code (a terminal for a static path) rather than a match, so
+        // that no optional `RouteMatch` is built and unwrapped twice on the way out.
+        var end = 0
+        let code =
+            url.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                let limits = configuration.limits
+                guard bytes.count <= limits.urlBytes,
+                    let plain = PlainPath.scan(bytes, folding: trie.isFolding),
+                    plain.segmentCount <= limits.segments
+                else { return QuickCode.undecided }
+                let terminal = trie.staticPaths.terminal(bytes, end: plain.end, hash: plain.hash)
+                if terminal >= 0 { return Int(terminal) }
+                end = plain.end
+                return QuickCode.walk
+            } ?? QuickCode.undecided
+        if code >= 0 {
+            // Literal segments only: no parameters, so nothing refers to `url`.
+            let routeIndex = trie.terminals[code].routeIndex
+            guard isReachable(routeIndex, from: source) else { return nil }
+            return RouteMatch(route: routes[routeIndex], params: Parameters(), routeIndex: routeIndex)
+        }
+        if code == QuickCode.walk {
+            var tracer = SilentTracer()
+            guard
+                let (terminal, captures) = url.utf8.withContiguousStorageIfAvailable({ bytes in
+                    trie.matchIndex(bytes, source: url, path: 0..<end, tracer: &tracer)
+                }) ?? nil,
+                isReachable(trie.terminals[terminal].routeIndex, from: source)
+            else { return nil }
+            return makeMatch(terminal, captures, in: url)
         }
         guard case .success(let parsed) = URLParser.parse(url, configuration: configuration) else {
             return nil
@@ -82,7 +115,8 @@ extension RouterStorage {
     /// Private routes are invisible from outside.
     @inline(__always)
     func isReachable(_ routeIndex: Int, from source: Source) -> Bool {
-        source == .app || routes[routeIndex].isPublic
+        if case .app = source { return true }
+        return routes[routeIndex].isPublic
     }
 
     static func pathString(_ string: String, _ path: Range<Int>) -> String {
@@ -95,4 +129,13 @@ extension RouterStorage {
                         utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(
                             utf8.startIndex, offsetBy: path.upperBound)]))
     }
+}
+
+/// What the plain-path shortcut of ``RouterStorage/quickMatch(_:source:)`` decided, besides a
+/// terminal index (0 or more) for a static path.
+private enum QuickCode {
+    /// Not a plain path: the general parser decides.
+    static let undecided = -1
+    /// A plain path that no static route has: the trie decides.
+    static let walk = -2
 }

@@ -4,6 +4,8 @@ final class RouterStorage: Sendable {
     let configuration: Router.Configuration
     let routes: [Route]
     let compiled: [CompiledRoute]
+    /// `compiled[i].stages`, for the pipeline.
+    let stages: [CompiledRoute.Stages]
     let rewrites: [CompiledRewrite]
     let middlewares: [Middleware]
     let policies: [Policy]
@@ -41,6 +43,7 @@ final class RouterStorage: Sendable {
             throw RouteTableError(pattern: "maxRedirects", position: nil, reason: "must be 0 or more")
         }
         self.compiled = compiled
+        self.stages = compiled.map(\.stages)
         self.routesByName = routesByName
         self.trie = builder.build()
         self.rewrites = try rewrites.map { rewrite throws(RouteTableError) in

@@ -14,6 +14,24 @@ enum ByteWord {
                 as: UInt64.self))
     }
 
+    /// The bytes from `offset` to `end` (fewer than eight, `end` at most `bytes.count`) in the low
+    /// bytes of a word, the rest zero. Never reads outside `bytes`: with eight bytes before `end`
+    /// it loads the last eight and shifts out those before `offset`.
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, upTo end: Int) -> UInt64 {
+        let remaining = end &- offset
+        if end >= 8 {
+            return load(bytes, at: end &- 8) &>> UInt64((8 &- remaining) &* 8)
+        }
+        var word: UInt64 = 0
+        var index = 0
+        while index < remaining {
+            word |= UInt64(bytes[offset &+ index]) &<< UInt64(index &* 8)
+            index &+= 1
+        }
+        return word
+    }
+
     /// The bytes of `word` equal to `byte`.
     @inline(__always)
     static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
@@ -27,6 +45,13 @@ enum ByteWord {
     static func plainBytes(of word: UInt64) -> UInt64 {
         let low = word & low7
         return (low &+ 0x50 &* ones) & ~(low &+ ones) & ~word & high
+    }
+
+    /// How many bytes a mask of these queries marks; a multiply, not `nonzeroBitCount`, which is
+    /// a loop on x86-64 builds without `popcnt`.
+    @inline(__always)
+    static func count(_ marks: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((marks &>> 7) &* ones) &>> 56)
     }
 
     /// All eight bytes qualify.

@@ -14,7 +14,10 @@ struct ParsedURL: Sendable {
 
     /// The path as a string; the root path is `"/"`.
     var pathString: String {
-        path.isEmpty ? "/" : String(string.utf8[utf8Index(path.lowerBound)..<utf8Index(path.upperBound)])!
+        if path.isEmpty { return "/" }
+        // A bare path without query, fragment or trailing slash is the whole string: no copy.
+        if path == 0..<string.utf8.count { return string }
+        return String(string.utf8[utf8Index(path.lowerBound)..<utf8Index(path.upperBound)])!
     }
 
     /// The string index of a UTF-8 offset.

@@ -29,6 +29,25 @@ enum URLParser {
         }
         var string = url
         string.makeContiguousUTF8()
+        // The common case, settled in one pass: see `PlainPath` for why the checks below would
+        // all pass and give this path and segment count.
+        if let plain = string.withUTF8({ PlainPath.scan($0, folding: false) }),
+            plain.segmentCount <= limits.segments
+        {
+            return .success(
+                ParsedURL(
+                    string: string, path: 0..<plain.end, query: nil, segmentCount: plain.segmentCount,
+                    fragment: nil))
+        }
+        return parseInFull(string, configuration: configuration)
+    }
+
+    /// ``parse(_:configuration:)`` without the plain-path shortcut: every check, in the order
+    /// above. `string` is contiguous and within the byte limit.
+    static func parseInFull(_ string: String, configuration: Router.Configuration)
+        -> Result<ParsedURL, URLRejection>
+    {
+        var string = string
         let outcome: Result<URLShape, URLRejection> = string.withUTF8 { bytes in
             let shape = URLShape(bytes)
             if let rejection = check(shape, in: bytes, configuration: configuration) {

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import Switchyard
+
+/// The shortcuts of `Router.match` (`PlainPath`, `StaticPaths`) must answer exactly as the paths
+/// they skip: the full parser of DESIGN §5 and the trie walk.
+struct FastPathTests {
+    /// Word boundaries (8 and 16 bytes), trailing slashes, dots and empty segments at every position.
+    static let edgeCases: [String] = [
+        "", "/", "//", "///", "/a", "/a/", "/a//", "//a", "/a//b", "/./", "/.", "/..", "/a/.", "/a/..",
+        "/a/./b", "/a/../b", "/.well-known", "/a/.b", "/a./b", "/a..", "/-", "/a-b.c_d~e", "/abcdefg",
+        "/abcdefg/", "/abcdefgh", "/abcdefgh/", "/abcdef//", "/abcdefg//", "/abcdefghijklmno/",
+        "/abcdefghijklmn/.", "/abcdefghijklmno/.", "/abcdefghijklmnop", "/abcdef/.", "/abcdefg/.x",
+        "/a?b", "/a#b", "/a%2Fb", "/a b", "/caf\u{E9}", "/a\u{7F}", "/\u{1F}", "/a:b@c;d=e", "/[x]",
+        "/a\\b", "/~user", "/A/B/C", "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/0/1/2/3/4/5/6/7",
+        "a/b", "mailapp://inbox", "https://h/a",
+    ]
+
+    /// Random strings over the bytes that decide the scan, from a fixed seed.
+    static let randomCases: [String] = {
+        let alphabet: [String] = [
+            "/", "/", "/", ".", "-", "a", "B", "z", "0", "?", "%", "2F", "~", " ", "#", "_",
+        ]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<3_000).map { _ in
+            "/" + (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }.joined()
+        }
+    }()
+
+    @Test("the scan accepts only what the full parser accepts, with the same path and segment count")
+    func scanAgreesWithParser() {
+        // The scan leaves the limits to its callers; within them it must agree with the parser.
+        let configuration = Router.Configuration()
+        for url in Self.edgeCases + Self.randomCases {
+            var string = url
+            guard let plain = string.withUTF8({ PlainPath.scan($0, folding: false) }) else { continue }
+            guard case .success(let parsed) = URLParser.parseInFull(url, configuration: configuration) else {
+                Issue.record("\(url.debugDescription): the scan accepts what the parser refuses")
+                continue
+            }
+            #expect(parsed.path == 0..<plain.end, "\(url.debugDescription)")
+            #expect(parsed.segmentCount == plain.segmentCount, "\(url.debugDescription)")
+            #expect(parsed.query == nil && parsed.fragment == nil, "\(url.debugDescription)")
+        }
+    }
+
+    @Test("parse answers as the full parser, shortcut or not", arguments: [0, 1])
+    func parseAgreesWithParser(variant: Int) {
+        // Variant 1 lowers the segment limit so that the shortcut must defer to the full parser.
+        let configuration = Router.Configuration(limits: .init(segments: variant == 0 ? 64 : 2))
+        for url in Self.edgeCases + Self.randomCases {
+            let quick = URLParser.parse(url, configuration: configuration)
+            let full = URLParser.parseInFull(url, configuration: configuration)
+            switch (quick, full) {
+            case (.success(let a), .success(let b)):
+                #expect(a.path == b.path && a.segmentCount == b.segmentCount, "\(url.debugDescription)")
+                #expect(a.query == b.query && a.fragment == b.fragment, "\(url.debugDescription)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a == b, "\(url.debugDescription)")
+            default:
+                Issue.record("\(url.debugDescription): \(quick) vs \(full)")
+            }
+        }
+    }
+
+    /// Routes where a static path competes with parameters, constraints, a glob and the root.
+    static let routes: [String] = [
+        "/", "/a", "/a/b", "/a/:x", "/a/b/c", "/a/:x/c", "/B/:y(int)/z", "/B/7/z", "/files/*path",
+        "/files/readme", "/abcdefghijklmnop/q", "/abcdefghijklmnop/:q", "/z(/opt)", "/-/.x/~", "/2F",
+    ]
+
+    @Test("a match through the static table equals the walk's", arguments: [true, false])
+    func staticTableAgreesWithWalk(caseSensitive: Bool) throws {
+        let router = try Router(
+            routes: Self.routes.enumerated().map { index, pattern in
+                Route(pattern, isPublic: index % 3 != 0) { Response(request: $0) }
+            },
+            configuration: .init(caseSensitive: caseSensitive))
+        let vocabulary = [
+            "a", "b", "c", "B", "7", "z", "Z", "opt", "files", "readme", "README", "x", "-",
+            "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "q", "2F", "%2F", ".", "~",
+        ]
+        var state: UInt64 = 0xC0FFEE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let paths =
+            Self.routes.map { $0.replacing("(/opt)", with: "/opt") } + ["/z/opt"] + Self.edgeCases
+            + (0..<2_000).map { _ in
+                "/" + (0..<1 + next(4)).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: "/")
+                    + (next(5) == 0 ? "/" : "")
+            }
+        for path in paths {
+            for source in [Source.app, .external(sourceApplication: nil)] {
+                var tracer = SilentTracer()
+                var expected: RouteMatch? = nil
+                if case .matched(let match, _, _) = router.storage.resolve(path, tracer: &tracer),
+                    router.storage.isReachable(match.routeIndex, from: source)
+                {
+                    expected = match
+                }
+                let got = router.match(path, source: source)
+                #expect(got?.routeIndex == expected?.routeIndex, "\(path.debugDescription) from \(source)")
+                #expect(
+                    got.map { Array($0.params) }.map { $0.map(\.value) }
+                        == expected.map { Array($0.params) }.map { $0.map(\.value) },
+                    "\(path.debugDescription) from \(source)")
+            }
+        }
+    }
+}
