@@ -12,13 +12,22 @@ struct TrieBuilder {
     }
 
     private final class Node {
+        /// Creation order: the last tie-break between constrained siblings, so that the candidate
+        /// written first wins even when two come from one route (its optional parts) and tie on
+        /// priority and route index. Without it the order was the `Dictionary`'s, which changes
+        /// with the process's hash seed.
+        let sequence: Int
         var literals: [[UInt8]: Node] = [:]
         var constrained: [String: (constraint: Constraint, node: Node)] = [:]
         var parameter: Node?
-        var glob: (terminal: Int, pattern: String)?
-        var terminal: (terminal: Int, pattern: String)?
+        var glob: Occupant?
+        var terminal: Occupant?
         var maxPriority = Int.min
         var minRouteIndex = Int.max
+
+        init(sequence: Int) {
+            self.sequence = sequence
+        }
 
         /// Records that `entry` passes through this node, for ordering constrained siblings.
         func note(_ entry: Entry) {
@@ -27,7 +36,15 @@ struct TrieBuilder {
         }
     }
 
-    private let root = Node()
+    /// The route that ends at a node, for conflict messages.
+    private struct Occupant {
+        let terminal: Int
+        let pattern: String
+        let routeIndex: Int
+    }
+
+    private let root = Node(sequence: 0)
+    private var nodeCount = 1
     private var terminals: [Trie.Terminal] = []
     private let caseSensitive: Bool
 
@@ -47,17 +64,17 @@ struct TrieBuilder {
             switch segment {
             case .literal(let literal):
                 let key = caseSensitive ? Array(literal.utf8) : ASCII.folded(literal.utf8)
-                let child = node.literals[key] ?? Node()
+                let child = node.literals[key] ?? makeNode()
                 node.literals[key] = child
                 node = child
             case .parameter(let name, _):
                 keys.append(name)
                 if let constraint = constraintIterator.next() ?? nil {
-                    let child = node.constrained[constraint.name]?.node ?? Node()
+                    let child = node.constrained[constraint.name]?.node ?? makeNode()
                     node.constrained[constraint.name] = (constraint, child)
                     node = child
                 } else {
-                    let child = node.parameter ?? Node()
+                    let child = node.parameter ?? makeNode()
                     node.parameter = child
                     node = child
                 }
@@ -65,9 +82,10 @@ struct TrieBuilder {
                 keys.append(name)
                 globIndex = keys.count - 1
                 if let existing = node.glob {
-                    throw conflict(entry, existing.pattern)
+                    throw conflict(entry, existing)
                 }
-                node.glob = (terminalIndex, entry.pattern)
+                node.glob = Occupant(
+                    terminal: terminalIndex, pattern: entry.pattern, routeIndex: entry.routeIndex)
                 terminals.append(
                     Trie.Terminal(
                         routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex)
@@ -77,19 +95,26 @@ struct TrieBuilder {
             node.note(entry)
         }
         if let existing = node.terminal {
-            throw conflict(entry, existing.pattern)
+            throw conflict(entry, existing)
         }
-        node.terminal = (terminalIndex, entry.pattern)
+        node.terminal = Occupant(
+            terminal: terminalIndex, pattern: entry.pattern, routeIndex: entry.routeIndex)
         terminals.append(
             Trie.Terminal(
                 routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex))
     }
 
-    private func conflict(_ entry: Entry, _ other: String) -> RouteTableError {
+    private mutating func makeNode() -> Node {
+        defer { nodeCount += 1 }
+        return Node(sequence: nodeCount)
+    }
+
+    private func conflict(_ entry: Entry, _ other: Occupant) -> RouteTableError {
+        // Compare routes, not pattern text: two routes may be written alike.
         let reason =
-            other == entry.pattern
+            other.routeIndex == entry.routeIndex
             ? "two of its optional-part expansions have the same shape"
-            : "it has the same shape as \"\(other)\" (parameter names aside), so one could never be reached"
+            : "it has the same shape as \"\(other.pattern)\" (parameter names aside), so one could never be reached"
         return RouteTableError(pattern: entry.pattern, position: nil, reason: reason)
     }
 
@@ -122,7 +147,10 @@ struct TrieBuilder {
                 if lhs.node.maxPriority != rhs.node.maxPriority {
                     return lhs.node.maxPriority > rhs.node.maxPriority
                 }
-                return lhs.node.minRouteIndex < rhs.node.minRouteIndex
+                if lhs.node.minRouteIndex != rhs.node.minRouteIndex {
+                    return lhs.node.minRouteIndex < rhs.node.minRouteIndex
+                }
+                return lhs.node.sequence < rhs.node.sequence
             }
             for (constraint, child) in ordered {
                 constraintEdges.append(Trie.ConstraintEdge(constraint: constraint, child: Int32(queue.count)))

@@ -106,11 +106,11 @@ struct PrecedenceTests {
         #expect(router.match("/v/42/z")?.route.pattern == "/v/:b(alnum)/:c", "dead end, then the next")
     }
 
-    /// Regression: `TrieBuilder.build()` orders a node's constrained children by the highest
-    /// priority below, then the earliest route below, and leaves the rest to the order of a
+    /// Regression: `TrieBuilder.build()` ordered a node's constrained children by the highest
+    /// priority below, then the earliest route below, and left the rest to the order of a
     /// `Dictionary` keyed by constraint name, which changes with the process's hash seed. Two
     /// candidates from the same route (its optional parts) always tie on both, so which one
-    /// wins changed from run to run. DESIGN: "deterministic and independent of dictionary order".
+    /// won changed from run to run. DESIGN: "deterministic and independent of dictionary order".
     @Test("constrained candidates from one route's optional parts: the first written wins, in every run")
     func sameRouteTie() throws {
         var winners: [String] = []
@@ -123,9 +123,7 @@ struct PrecedenceTests {
             let router = try Router(routes: [Routing.route(pattern, constraints: always)])
             winners.append(router.match("/x/1")?.params.names.joined() ?? "-")
         }
-        withKnownIssue(Comment(rawValue: RouterPropertyTests.tieIssue)) {
-            #expect(winners.allSatisfy { $0 == "a" }, "\(winners)")
-        }
+        #expect(winners.allSatisfy { $0 == "a" }, "\(winners)")
     }
 
     @Test(

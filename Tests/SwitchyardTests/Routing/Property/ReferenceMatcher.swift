@@ -11,11 +11,10 @@ struct ReferenceMatcher {
         let ordinal: Int
     }
 
-    /// A match, and whether some choice on the way was between constrained groups that only
-    /// the expansion order told apart (see `PrecedenceTests.sameRouteTie`).
+    /// The outcome of a walk. Ties between constrained groups of one route fall to expansion
+    /// order, as in the trie (see `PrecedenceTests.sameRouteTie`).
     struct Trace {
         var match: Match?
-        var reliedOnExpansionOrder = false
     }
 
     struct Match: Equatable, CustomStringConvertible {
@@ -105,10 +104,6 @@ struct ReferenceMatcher {
             let (leftRoute, rightRoute) = (lhs.map(\.route).min()!, rhs.map(\.route).min()!)
             if leftRoute != rightRoute { return leftRoute < rightRoute }
             return lhs.map(\.ordinal).min()! < rhs.map(\.ordinal).min()!
-        }
-        for (left, right) in zip(ordered, ordered.dropFirst())
-        where maxPriority(left) == maxPriority(right) && left.map(\.route).min() == right.map(\.route).min() {
-            trace.reliedOnExpansionOrder = true
         }
         for group in ordered {
             if let found = walk(group, segments, depth: depth + 1, trace: &trace) { return found }

@@ -60,11 +60,9 @@ struct RouterPropertyTests {
             let actual = table.router.match(url).map {
                 ReferenceMatcher.Match(route: $0.routeIndex, params: Routing.bytes($0.params))
             }
-            Self.unlessTied(trace) {
-                #expect(
-                    actual == trace.match,
-                    "seed \(seed) \(url) in \(routes) (case-sensitive: \(generator.caseSensitive))")
-            }
+            #expect(
+                actual == trace.match,
+                "seed \(seed) \(url) in \(routes) (case-sensitive: \(generator.caseSensitive))")
         }
     }
 
@@ -91,19 +89,6 @@ struct RouterPropertyTests {
                 }
                 check(table, index: index, name: name, params: params, seed: seed)
             }
-        }
-    }
-
-    static let tieIssue =
-        "TrieBuilder orders constrained siblings that tie on priority and first route by Dictionary order"
-
-    /// Runs `body`, as a known, intermittent issue when the reference had to tell constrained
-    /// candidates of one route apart by expansion order: the trie then goes by hash order.
-    static func unlessTied(_ trace: ReferenceMatcher.Trace, _ body: () -> Void) {
-        if trace.reliedOnExpansionOrder {
-            withKnownIssue(Comment(rawValue: tieIssue), isIntermittent: true) { body() }
-        } else {
-            body()
         }
     }
 
@@ -136,9 +121,7 @@ struct RouterPropertyTests {
         let trace = table.reference.trace(segments)
         let reachable = trace.match == wanted
         let context = "seed \(seed): \(name) \(params) in \(table.reference.routes.map(\.pattern))"
-        Self.unlessTied(trace) {
-            roundTrip(table, index: index, name: name, params: params, reachable: reachable, context: context)
-        }
+        roundTrip(table, index: index, name: name, params: params, reachable: reachable, context: context)
     }
 
     private func roundTrip(
