@@ -4,14 +4,14 @@ import Testing
 
 /// Helpers shared by the routing suites; an enum so that nothing clashes with other suites' names.
 enum Routing {
-    /// A public route answering with its pattern (see `echo`).
+    /// A public route answering with its pattern: `route(_:…)` of `Support/TestRouter.swift`,
+    /// spelled `Routing.route` so that suites with a local `route` can still reach it.
     static func route(
         _ pattern: String, name: String? = nil, isPublic: Bool = true, priority: Int = 0,
         constraints: [String: Constraint] = [:]
     ) -> Route {
-        Route(
-            pattern, name: name, isPublic: isPublic, constraints: constraints, priority: priority,
-            controller: echo)
+        SwitchyardTests.route(
+            pattern, name: name, isPublic: isPublic, priority: priority, constraints: constraints)
     }
 
     /// The error `Router.init` throws, or nil when it accepts the table. Any other error type is
