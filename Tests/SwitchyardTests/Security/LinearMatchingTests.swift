@@ -129,6 +129,17 @@ struct LinearMatchingTests {
         let router = try Router(routes: patterns.map { Route($0, isPublic: true, controller: echo) })
         #expect(Self.steps(router, path).steps == steps)
     }
+    /// Routes `int^k plain^(depth-1-k) end` for k = 0…depth-1: a new branch can start at every
+    /// segment, so a walk over N segments must look at about N²/2 nodes.
+    static func breadthGrowsWithDepth() throws -> Router {
+        let routes = (0..<depth).map { k in
+            Route(
+                chain(k) { ":i\($0)(int)" } + chain(depth - 1 - k) { ":p\($0 + k)" } + "/end",
+                isPublic: true, controller: echo)
+        }
+        return try Router(routes: routes, configuration: .init(limits: .init(segments: 4 * depth)))
+    }
+
     /// When a table's breadth itself grows with depth (a new branch can start at every segment),
     /// a backtracking walk must look at every branch, so work is bounded by the table, not by N
     /// alone: N segments against routes int^k plain^(63-k) end (k = 0…63) visit about N²/2
@@ -136,12 +147,7 @@ struct LinearMatchingTests {
     /// (DESIGN §8 "no backtracking regexes"): work never exceeds the nodes within N segments.
     @Test("Work is bounded by the trie nodes within N segments when breadth grows with depth")
     func boundedByTable() throws {
-        let routes = (0..<Self.depth).map { k in
-            Route(
-                Self.chain(k) { ":i\($0)(int)" } + Self.chain(Self.depth - 1 - k) { ":p\($0 + k)" } + "/end",
-                isPublic: true, controller: echo)
-        }
-        let router = try Router(routes: routes, configuration: .init(limits: .init(segments: 4 * Self.depth)))
+        let router = try Self.breadthGrowsWithDepth()
         for n in Self.sizes {
             let (steps, pattern) = Self.steps(router, Self.chain(n) { _ in "1" })
             #expect(pattern == nil)
@@ -157,12 +163,7 @@ struct LinearMatchingTests {
     /// same counter and the same check that ``linear(_:)`` applies both report it.
     @Test("The linear check fails on work that is quadratic in N")
     func detectsQuadraticWork() throws {
-        let routes = (0..<Self.depth).map { k in
-            Route(
-                Self.chain(k) { ":i\($0)(int)" } + Self.chain(Self.depth - 1 - k) { ":p\($0 + k)" } + "/end",
-                isPublic: true, controller: echo)
-        }
-        let router = try Router(routes: routes, configuration: .init(limits: .init(segments: 4 * Self.depth)))
+        let router = try Self.breadthGrowsWithDepth()
         let counts = Self.sizes.map { n in Self.steps(router, Self.chain(n) { _ in "1" }).steps }
         let violations = Self.superLinear(counts, perSegment: 12)
         #expect(
