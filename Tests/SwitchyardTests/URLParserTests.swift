@@ -13,6 +13,9 @@ struct URLParserTests {
         let status: Status?
         /// A word or phrase the refusal reason must contain.
         let keyword: String
+        /// `false`: a valid URL for a scheme or host the router does not serve, which reaches no
+        /// route (the `notFound` controller answers it).
+        var isServed = true
 
         var testDescription: String {
             url.count > 80
@@ -26,6 +29,10 @@ struct URLParserTests {
         static func refuses(_ url: String, _ status: Status, _ keyword: String) -> Case {
             Case(url: url, path: nil, status: status, keyword: keyword)
         }
+
+        static func unserved(_ url: String, _ path: String) -> Case {
+            Case(url: url, path: path, status: nil, keyword: "", isServed: false)
+        }
     }
 
     static let app = Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"])
@@ -38,6 +45,7 @@ struct URLParserTests {
                 return
             }
             #expect(parsed.pathString == path)
+            #expect(parsed.isServed == row.isServed, "served")
             let slashes = path.utf8.count { $0 == UInt8(ascii: "/") }
             #expect(parsed.segmentCount == (path == "/" ? 0 : slashes))
             #expect(parsed.path.isEmpty == (path == "/"))
@@ -308,21 +316,21 @@ struct URLParserTests {
     // MARK: Acceptance
 
     @Test(arguments: [
-        Case.refuses("evil://messages/7", .notFound, "scheme"),
-        Case.refuses("mailapps://messages", .notFound, "scheme"),
-        Case.refuses("mail://messages", .notFound, "scheme"),
+        Case.unserved("evil://messages/7", "/messages/7"),
+        Case.unserved("mailapps://messages", "/messages"),
+        Case.unserved("mail://messages", "/messages"),
         Case.refuses("javascript://alert(1)", .notFound, "scheme"),
         // A URL that is not for the app is refused before its path is looked at.
-        Case.refuses("evil://messages/%zz", .notFound, "scheme"),
-        Case.refuses("https://evil.example.com/x", .notFound, "host"),
-        Case.refuses("https://mail.example.com.evil.com/x", .notFound, "host"),
-        Case.refuses("https://evil.com/mail.example.com", .notFound, "host"),
-        Case.refuses("https://mail.example.com./x", .notFound, "host"),
-        Case.refuses("https://mail.example.co/x", .notFound, "host"),
-        Case.refuses("https://mail%2Eexample.com/x", .notFound, "host"),
-        Case.refuses("https://mail.example.com\\evil.com/x", .notFound, "host"),
-        Case.refuses("https://[::1]/x", .notFound, "host"),
-        Case.refuses("ftp://mail.example.com/x", .notFound, "scheme"),
+        Case.refuses("evil://messages/%zz", .badRequest, "malformed percent-escape"),
+        Case.unserved("https://evil.example.com/x", "/x"),
+        Case.unserved("https://mail.example.com.evil.com/x", "/x"),
+        Case.unserved("https://evil.com/mail.example.com", "/mail.example.com"),
+        Case.unserved("https://mail.example.com./x", "/x"),
+        Case.unserved("https://mail.example.co/x", "/x"),
+        Case.unserved("https://mail%2Eexample.com/x", "/x"),
+        Case.refuses("https://mail.example.com\\evil.com/x", .badRequest, "raw '\\'"),
+        Case.unserved("https://[::1]/x", "/x"),
+        Case.unserved("ftp://mail.example.com/x", "/mail.example.com/x"),
     ])
     func acceptance(_ row: Case) {
         Self.check(row, Self.app)
@@ -334,14 +342,14 @@ struct URLParserTests {
         Case.accepts("x-callback-url://do", "/do"),
         Case.accepts("com.example.app+v2://open", "/open"),
         Case.refuses("javascript://alert(1)", .notFound, "scheme"),
-        Case.refuses("JavaScript://%0Aalert(1)", .notFound, "scheme"),
+        Case.refuses("JavaScript://%0Aalert(1)", .badRequest, "control character"),
         Case.refuses("data://text/html", .notFound, "scheme"),
         Case.refuses("file:///etc/passwd", .notFound, "scheme"),
         Case.refuses("about://blank", .notFound, "scheme"),
         Case.refuses("blob://x", .notFound, "scheme"),
         Case.refuses("VBScript://x", .notFound, "scheme"),
-        Case.refuses("https://mail.example.com/x", .notFound, "no hosts"),
-        Case.refuses("http://localhost/x", .notFound, "no hosts"),
+        Case.unserved("https://mail.example.com/x", "/x"),
+        Case.unserved("http://localhost/x", "/x"),
     ])
     func openConfiguration(_ row: Case) {
         Self.check(row, Router.Configuration())
@@ -365,19 +373,25 @@ struct URLParserTests {
     @Test(arguments: [
         Case.accepts("https://HOST/x", "/x"),
         Case.accepts("https://HoSt:8443/x", "/x"),
-        Case.refuses("https://ho\u{17F}t/x", .notFound, "host"),
-        Case.refuses("https://\u{FF48}\u{FF4F}\u{FF53}\u{FF54}/x", .notFound, "host"),
-        Case.refuses("https://h\u{43E}st/x", .notFound, "host"),
-        Case.refuses("https://hos\u{200B}t/x", .notFound, "host"),
-        Case.refuses("https://host\u{FEFF}/x", .notFound, "host"),
-        Case.refuses("https://hosts/x", .notFound, "host"),
-        Case.refuses("https://hos/x", .notFound, "host"),
-        Case.accepts("https://[::1]:8080/x", "/x"),
-        Case.accepts("https://[::1]/x", "/x"),
+        Case.unserved("https://ho\u{17F}t/x", "/x"),
+        Case.unserved("https://\u{FF48}\u{FF4F}\u{FF53}\u{FF54}/x", "/x"),
+        Case.unserved("https://h\u{43E}st/x", "/x"),
+        Case.unserved("https://hos\u{200B}t/x", "/x"),
+        Case.unserved("https://host\u{FEFF}/x", "/x"),
+        Case.unserved("https://hosts/x", "/x"),
+        Case.unserved("https://hos/x", "/x"),
+        Case.unserved("https://[::1]:8080/x", "/x"),
+        Case.unserved("https://[::1]/x", "/x"),
         Case.refuses("https://[::1]:0/x", .badRequest, "invalid port"),
     ])
     func lookAlikeHosts(_ row: Case) {
-        Self.check(row, Router.Configuration(hosts: ["host", "[::1]"]))
+        Self.check(row, Router.Configuration(hosts: ["host"]))
+    }
+
+    /// An IPv6 literal is served by `*` only: no host entry can name one.
+    @Test func ipv6LiteralsAreServedByStarOnly() {
+        Self.check(.accepts("https://[::1]:8080/x", "/x"), Router.Configuration(hosts: ["*"]))
+        Self.check(.unserved("https://[::1]/x", "/x"), Router.Configuration(hosts: ["*.example.com"]))
     }
 
     // MARK: Limits
@@ -437,12 +451,12 @@ struct URLParserTests {
         Case.refuses("%%", .badRequest, "start with '/'"),
         Case.refuses(":", .badRequest, "start with '/'"),
         Case.refuses("a:", .badRequest, "'//'"),
-        Case.refuses("a://", .notFound, "scheme"),
+        Case.unserved("a://", "/"),
         Case.refuses("\u{0}", .badRequest, "start with '/'"),
         Case.refuses("/\u{0}\u{0}", .badRequest, "control character"),
         Case.refuses(String(decoding: [0xFF, 0x2F, 0x61], as: UTF8.self), .badRequest, "start with '/'"),
         Case.accepts(String(decoding: [0x2F, 0x61, 0xFF, 0xC3], as: UTF8.self), "/a\u{FFFD}\u{FFFD}"),
-        Case.refuses("https://[", .notFound, "host"),
+        Case.unserved("https://[", "/"),
         Case.refuses("https://]:", .badRequest, "invalid port"),
         Case.refuses("https://@", .badRequest, "user-info"),
         Case.refuses("https://:", .badRequest, "invalid port"),

@@ -7,6 +7,16 @@ protocol MatchTracer {
     /// A human-readable decision; built only when a tracer wants it.
     var wantsNotes: Bool { get }
     mutating func note(depth: Int, _ message: String)
+    /// For notes: the routes below a parameter's node, with the name each gives the parameter
+    /// (the `capture`-th one).
+    func describe(parameterNode: Int, capture: Int) -> String
+    /// For notes: the routes of a terminal group and which one the link reaches (`chosen`, or -1).
+    func describe(group first: Int32, chosen: Int32) -> String
+}
+
+extension MatchTracer {
+    func describe(parameterNode: Int, capture: Int) -> String { "" }
+    func describe(group first: Int32, chosen: Int32) -> String { "" }
 }
 
 struct SilentTracer: MatchTracer {
@@ -28,12 +38,42 @@ struct CountingTracer: MatchTracer {
     mutating func note(depth: Int, _ message: String) {}
 }
 
-/// Records notes for ``Router/explain(_:source:)``.
+/// Records notes for ``Router/explain(_:source:)``, naming routes as `pattern (name)`.
 struct RecordingTracer: MatchTracer {
     private(set) var lines: [String] = []
+    /// The trie being walked (the rewrites' tries are walked silently).
+    let trie: Trie
+    let routes: [Route]
+
     mutating func step() {}
     var wantsNotes: Bool { true }
     mutating func note(depth: Int, _ message: String) {
         lines.append(String(repeating: "  ", count: depth) + message)
+    }
+
+    func describe(parameterNode: Int, capture: Int) -> String {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for terminal in trie.terminals(below: parameterNode) {
+            let entry = trie.terminals[terminal]
+            let text = ":\(entry.keys[capture]) of \(Self.describe(routes[entry.routeIndex]))"
+            if seen.insert(text).inserted { names.append(text) }
+        }
+        return names.joined(separator: ", ")
+    }
+
+    func describe(group first: Int32, chosen: Int32) -> String {
+        let group = Int(first)..<Int(trie.terminals[Int(first)].groupEnd)
+        let names = group.map { Self.describe(routes[trie.terminals[$0].routeIndex]) }
+        guard chosen >= 0 else {
+            return "\(names.joined(separator: ", ")) end here, but none is for this link"
+        }
+        let winner = Self.describe(routes[trie.terminals[Int(chosen)].routeIndex])
+        if group.count == 1 { return "route \(winner) found" }
+        return "route \(winner) found, for this link, among \(names.joined(separator: ", "))"
+    }
+
+    static func describe(_ route: Route) -> String {
+        route.pattern + (route.name.map { " (\($0))" } ?? "")
     }
 }

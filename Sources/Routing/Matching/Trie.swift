@@ -37,11 +37,18 @@ final class Trie: @unchecked Sendable {
     }
 
     /// Where a walk may end: a route, with the names of what it captured.
+    ///
+    /// The routes of one shape (told apart by scope and query conditions) are one *group*,
+    /// contiguous in ``Trie/terminals``, by priority then registration; a node points at its
+    /// group's first terminal and a ``TerminalFilter`` picks the one a link reaches.
     struct Terminal: Sendable {
         let routeIndex: Int
         let keys: [String]
         /// Index in `keys` of the glob, or -1.
         let globIndex: Int
+        let priority: Int
+        /// One past the last terminal of this one's group.
+        var groupEnd: Int32
     }
 
     /// Read-only views of the trie's buffers, handed to a ``TrieWalker``.
@@ -59,6 +66,9 @@ final class Trie: @unchecked Sendable {
     private let constraintEdges: UnsafeMutableBufferPointer<ConstraintEdge>
     let terminals: [Terminal]
     let caseSensitive: Bool
+    /// Every group holds one unscoped route without query conditions, so the first terminal of
+    /// a group is always the answer and the walk needs no ``TerminalFilter`` (``FirstTerminal``).
+    let isPlain: Bool
     /// `!caseSensitive`: literal keys are stored folded, and so must what is compared with them.
     var isFolding: Bool { !caseSensitive }
     /// The paths of literal segments only that end at a terminal, for a lookup before the walk.
@@ -66,8 +76,9 @@ final class Trie: @unchecked Sendable {
 
     init(
         nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8], constraintEdges: [ConstraintEdge],
-        terminals: [Terminal], caseSensitive: Bool
+        terminals: [Terminal], caseSensitive: Bool, isPlain: Bool
     ) {
+        self.isPlain = isPlain
         self.nodes = Self.copy(nodes)
         self.literalEdges = Self.copy(literalEdges)
         self.keyBytes = Self.copy(keyBytes)
@@ -116,43 +127,65 @@ final class Trie: @unchecked Sendable {
     }
 
     /// Walks `path` (UTF-8 offsets into `string`, validated by ``URLParser``) and returns the
-    /// winning terminal with the captured ranges.
+    /// winning terminal with the captured ranges. For tries whose every group has one plain
+    /// route (rewrites' tries): the first terminal of a group is the answer.
     func match<Tracer: MatchTracer>(
         _ string: String, path: Range<Int>, tracer: inout Tracer
     ) -> (terminal: Terminal, captures: CaptureList)? {
-        guard let (index, captures) = matchIndex(string, path: path, tracer: &tracer) else { return nil }
+        var contiguous = string
+        var filter = FirstTerminal()
+        let found = contiguous.withUTF8 { input in
+            matchIndex(input, source: string, path: path, filter: &filter, tracer: &tracer)
+        }
+        guard let (index, captures) = found else { return nil }
         return (terminals[index], captures)
     }
 
-    /// ``match(_:path:tracer:)`` returning the index of the terminal in ``terminals``, which spares
-    /// the hot path copying it.
-    func matchIndex<Tracer: MatchTracer>(
-        _ string: String, path: Range<Int>, tracer: inout Tracer
-    ) -> (terminal: Int, captures: CaptureList)? {
-        var contiguous = string
-        return contiguous.withUTF8 { input in matchIndex(input, source: string, path: path, tracer: &tracer) }
-    }
-
-    /// ``matchIndex(_:path:tracer:)`` on `input`, the UTF-8 bytes of `source`.
+    /// Walks `path` of `input`, the UTF-8 bytes of `source`, and returns the index in
+    /// ``terminals`` of the terminal `filter` chose, with the captured ranges.
     @inline(__always)
-    func matchIndex<Tracer: MatchTracer>(
-        _ input: UnsafeBufferPointer<UInt8>, source: String, path: Range<Int>, tracer: inout Tracer
+    func matchIndex<Tracer: MatchTracer, Filter: TerminalFilter>(
+        _ input: UnsafeBufferPointer<UInt8>, source: String, path: Range<Int>, filter: inout Filter,
+        tracer: inout Tracer
     ) -> (terminal: Int, captures: CaptureList)? {
         let tables = Tables(
             nodes: UnsafeBufferPointer(nodes), literalEdges: UnsafeBufferPointer(literalEdges),
             keyBytes: UnsafeBufferPointer(keyBytes), constraintEdges: UnsafeBufferPointer(constraintEdges),
             caseSensitive: caseSensitive)
-        var walker = TrieWalker(tables: tables, input: input, end: path.upperBound, tracer: tracer)
+        var walker = TrieWalker(
+            tables: tables, input: input, end: path.upperBound, filter: filter, tracer: tracer)
         let found =
             tracer.wantsNotes
             ? walker.walk(node: 0, at: path.lowerBound, in: source)
             : walker.walkQuickly(node: 0, at: path.lowerBound, in: source)
         tracer = walker.tracer
+        filter = walker.filter
         guard found >= 0 else { return nil }
         // Moved out rather than copied: a copy of a `CaptureList` is reference counting.
         var captures = CaptureList()
         swap(&captures, &walker.captures)
         return (Int(found), captures)
+    }
+}
+
+extension Trie {
+    /// The terminals at or below `node`, depth first; for ``Router/explain(_:source:)``.
+    func terminals(below node: Int) -> [Int] {
+        var found: [Int] = []
+        var pending = [node]
+        while let index = pending.popLast() {
+            let node = nodes[index]
+            for group in [node.terminal, node.globTerminal] where group >= 0 {
+                found += Int(group)..<Int(terminals[Int(group)].groupEnd)
+            }
+            let literals = Int(node.literalStart)..<Int(node.literalStart) + Int(node.literalCount)
+            let constrained =
+                Int(node.constrainedStart)..<Int(node.constrainedStart) + Int(node.constrainedCount)
+            pending += literals.map { Int(literalEdges[$0].child) }
+            pending += constrained.map { Int(constraintEdges[$0].child) }
+            if node.parameterChild >= 0 { pending.append(Int(node.parameterChild)) }
+        }
+        return found
     }
 }
 

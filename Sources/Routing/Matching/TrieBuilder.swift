@@ -9,6 +9,8 @@ struct TrieBuilder {
         let segments: [PatternSegment]
         /// The resolved constraint for each `.parameter` segment, in order (nil for none).
         let constraints: [Constraint?]
+        /// Which links reach the route: routes of one shape must differ in it.
+        var scope = RouteScope.unscoped
     }
 
     private final class Node {
@@ -20,8 +22,9 @@ struct TrieBuilder {
         var literals: [[UInt8]: Node] = [:]
         var constrained: [String: (constraint: Constraint, node: Node)] = [:]
         var parameter: Node?
-        var glob: Occupant?
-        var terminal: Occupant?
+        /// The routes ending here: one shape, told apart by scope and query conditions.
+        var globs: [Occupant] = []
+        var terminals: [Occupant] = []
         var maxPriority = Int.min
         var minRouteIndex = Int.max
 
@@ -36,16 +39,15 @@ struct TrieBuilder {
         }
     }
 
-    /// The route that ends at a node, for conflict messages.
+    /// A route that ends at a node.
     private struct Occupant {
-        let terminal: Int
         let pattern: String
-        let routeIndex: Int
+        let scope: RouteScope
+        let terminal: Trie.Terminal
     }
 
     private let root = Node(sequence: 0)
     private var nodeCount = 1
-    private var terminals: [Trie.Terminal] = []
     private let caseSensitive: Bool
 
     init(caseSensitive: Bool) {
@@ -59,7 +61,6 @@ struct TrieBuilder {
         var globIndex = -1
         var constraintIterator = entry.constraints.makeIterator()
         node.note(entry)
-        let terminalIndex = terminals.count
         for segment in entry.segments {
             switch segment {
             case .literal(let literal):
@@ -81,27 +82,26 @@ struct TrieBuilder {
             case .glob(let name):
                 keys.append(name)
                 globIndex = keys.count - 1
-                if let existing = node.glob {
-                    throw conflict(entry, existing)
-                }
-                node.glob = Occupant(
-                    terminal: terminalIndex, pattern: entry.pattern, routeIndex: entry.routeIndex)
-                terminals.append(
-                    Trie.Terminal(
-                        routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex)
-                )
+                try add(entry, keys: keys, globIndex: globIndex, to: &node.globs)
                 return
             }
             node.note(entry)
         }
-        if let existing = node.terminal {
+        try add(entry, keys: keys, globIndex: globIndex, to: &node.terminals)
+    }
+
+    private func add(_ entry: Entry, keys: [String], globIndex: Int, to occupants: inout [Occupant])
+        throws(RouteTableError)
+    {
+        if let existing = occupants.first(where: { $0.scope == entry.scope }) {
             throw conflict(entry, existing)
         }
-        node.terminal = Occupant(
-            terminal: terminalIndex, pattern: entry.pattern, routeIndex: entry.routeIndex)
-        terminals.append(
-            Trie.Terminal(
-                routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex))
+        occupants.append(
+            Occupant(
+                pattern: entry.pattern, scope: entry.scope,
+                terminal: Trie.Terminal(
+                    routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, priority: entry.priority,
+                    groupEnd: -1)))
     }
 
     private mutating func makeNode() -> Node {
@@ -111,10 +111,11 @@ struct TrieBuilder {
 
     private func conflict(_ entry: Entry, _ other: Occupant) -> RouteTableError {
         // Compare routes, not pattern text: two routes may be written alike.
+        let sameness = entry.scope.isPlain ? "shape" : "shape, scope and query conditions"
         let reason =
-            other.routeIndex == entry.routeIndex
-            ? "two of its optional-part expansions have the same shape"
-            : "it has the same shape as \"\(other.pattern)\" (parameter names aside), so one could never be reached"
+            other.terminal.routeIndex == entry.routeIndex
+            ? "two of its optional-part expansions have the same \(sameness)"
+            : "it has the same \(sameness) as \"\(other.pattern)\" (parameter names aside), so one could never be reached"
         return RouteTableError(pattern: entry.pattern, position: nil, reason: reason)
     }
 
@@ -124,14 +125,36 @@ struct TrieBuilder {
         var literalEdges: [Trie.LiteralEdge] = []
         var keyBytes: [UInt8] = []
         var constraintEdges: [Trie.ConstraintEdge] = []
+        var terminals: [Trie.Terminal] = []
+        var isPlain = true
+        // A node's routes, contiguous in `terminals`, by priority then registration: the order
+        // in which a link that every one of them reaches would try them.
+        func group(_ occupants: [Occupant]) -> Int32 {
+            guard !occupants.isEmpty else { return -1 }
+            let first = terminals.count
+            let ordered = occupants.sorted { lhs, rhs in
+                if lhs.terminal.priority != rhs.terminal.priority {
+                    return lhs.terminal.priority > rhs.terminal.priority
+                }
+                return lhs.terminal.routeIndex < rhs.terminal.routeIndex
+            }
+            for occupant in ordered {
+                var terminal = occupant.terminal
+                terminal.groupEnd = Int32(first + occupants.count)
+                terminals.append(terminal)
+                isPlain = isPlain && occupant.scope.isPlain
+            }
+            isPlain = isPlain && occupants.count == 1
+            return Int32(first)
+        }
         var queue: [Node] = [root]
         nodes.append(Trie.Node())
         var head = 0
         while head < queue.count {
             let source = queue[head]
             var flat = Trie.Node()
-            flat.terminal = Int32(source.terminal?.terminal ?? -1)
-            flat.globTerminal = Int32(source.glob?.terminal ?? -1)
+            flat.terminal = group(source.terminals)
+            flat.globTerminal = group(source.globs)
             flat.literalStart = Int32(literalEdges.count)
             for (key, child) in source.literals.sorted(by: { Trie.LiteralEdge.keyPrecedes($0.key, $1.key) }) {
                 literalEdges.append(
@@ -166,6 +189,6 @@ struct TrieBuilder {
         }
         return Trie(
             nodes: nodes, literalEdges: literalEdges, keyBytes: keyBytes, constraintEdges: constraintEdges,
-            terminals: terminals, caseSensitive: caseSensitive)
+            terminals: terminals, caseSensitive: caseSensitive, isPlain: isPlain)
     }
 }

@@ -2,19 +2,27 @@
 ///
 /// The trie is a tree, so the walk visits each node at most once: backtracking can never make
 /// work grow faster than the path times the table's breadth at each depth.
-struct TrieWalker<Tracer: MatchTracer> {
+struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
     let tables: Trie.Tables
     let input: UnsafeBufferPointer<UInt8>
     let end: Int
+    var filter: Filter
     var tracer: Tracer
     var captures = CaptureList()
     private var depth = 0
 
-    init(tables: Trie.Tables, input: UnsafeBufferPointer<UInt8>, end: Int, tracer: Tracer) {
+    init(tables: Trie.Tables, input: UnsafeBufferPointer<UInt8>, end: Int, filter: Filter, tracer: Tracer) {
         self.tables = tables
         self.input = input
         self.end = end
+        self.filter = filter
         self.tracer = tracer
+    }
+
+    /// The route of `group` (a first terminal, or -1) that the filter lets this link reach, or -1.
+    @inline(__always)
+    private mutating func chosen(_ group: Int32) -> Int32 {
+        group < 0 ? -1 : filter.choose(group)
     }
 
     /// Returns the index of the winning terminal, or -1. `position` is at a `/` or at `end`.
@@ -22,12 +30,16 @@ struct TrieWalker<Tracer: MatchTracer> {
         let node = tables.nodes[index]
         tracer.step()
         if position == end {
+            let found = chosen(node.terminal)
             if tracer.wantsNotes {
-                tracer.note(
-                    depth: depth,
-                    node.terminal >= 0 ? "end of path: route found" : "end of path: no route ends here")
+                if node.terminal < 0 {
+                    tracer.note(depth: depth, "end of path: no route ends here")
+                } else {
+                    tracer.note(
+                        depth: depth, "end of path: \(tracer.describe(group: node.terminal, chosen: found))")
+                }
             }
-            return node.terminal
+            return found
         }
         let (stop, hasEscape) = segmentEnd(after: position)
         return walkSegment(node, start: position &+ 1, stop: stop, hasEscape: hasEscape, in: source)
@@ -44,8 +56,9 @@ struct TrieWalker<Tracer: MatchTracer> {
             let node = tables.nodes[index]
             tracer.step()
             if position == end {
-                if node.terminal < 0 { captures.removeLast(captures.count &- entryCount) }
-                return node.terminal
+                let found = chosen(node.terminal)
+                if found < 0 { captures.removeLast(captures.count &- entryCount) }
+                return found
             }
             let start = position &+ 1
             let (stop, hasEscape) = segmentEnd(after: position)
@@ -98,8 +111,11 @@ struct TrieWalker<Tracer: MatchTracer> {
             }
             if node.globTerminal >= 0 {
                 tracer.step()
-                captures.append(start..<end)
-                return node.globTerminal
+                let found = chosen(node.globTerminal)
+                if found >= 0 {
+                    captures.append(start..<end)
+                    return found
+                }
             }
             captures.removeLast(captures.count &- entryCount)
             return -1
@@ -201,7 +217,9 @@ struct TrieWalker<Tracer: MatchTracer> {
                 continue
             }
             if tracer.wantsNotes {
-                tracer.note(depth: depth, "'\(text(value))' meets constraint \(edge.constraint.name)")
+                let routes = tracer.describe(parameterNode: Int(edge.child), capture: captures.count)
+                tracer.note(
+                    depth: depth, "'\(text(value))' meets constraint \(edge.constraint.name) of \(routes)")
             }
             captures.append(start..<stop)
             let found = walk(node: Int(edge.child), at: stop, in: source)
@@ -213,7 +231,10 @@ struct TrieWalker<Tracer: MatchTracer> {
         }
         if node.parameterChild >= 0 {
             tracer.step()
-            if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' taken by a parameter") }
+            if tracer.wantsNotes {
+                let routes = tracer.describe(parameterNode: Int(node.parameterChild), capture: captures.count)
+                tracer.note(depth: depth, "'\(text(value))' taken by parameter \(routes)")
+            }
             captures.append(start..<stop)
             let found = walk(node: Int(node.parameterChild), at: stop, in: source)
             if found >= 0 { return found }
@@ -222,9 +243,17 @@ struct TrieWalker<Tracer: MatchTracer> {
         }
         if node.globTerminal >= 0 {
             tracer.step()
-            if tracer.wantsNotes { tracer.note(depth: depth, "glob takes the rest of the path: route found") }
-            captures.append(start..<end)
-            return node.globTerminal
+            let found = chosen(node.globTerminal)
+            if tracer.wantsNotes {
+                tracer.note(
+                    depth: depth,
+                    "glob takes the rest of the path: \(tracer.describe(group: node.globTerminal, chosen: found))"
+                )
+            }
+            if found >= 0 {
+                captures.append(start..<end)
+                return found
+            }
         }
         return -1
     }

@@ -14,8 +14,8 @@ enum RedirectLocation: Equatable {
         let scheme = Self.scheme(of: location)
         if let scheme, ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) { return .refuse }
         switch URLParser.parse(location, configuration: configuration) {
-        case .success:
-            return .follow
+        case .success(let parsed):
+            return parsed.isServed ? .follow : .handBack
         case .failure(let rejection) where rejection.status == .notFound:
             return .handBack
         case .failure:
@@ -38,11 +38,6 @@ enum RedirectLocation: Equatable {
     private static func scheme(of location: String) -> Substring? {
         guard let colon = location.firstIndex(of: ":") else { return nil }
         let candidate = location[..<colon]
-        guard let first = candidate.utf8.first, ASCIICaseFolding.isLetter(first) else { return nil }
-        let valid = candidate.utf8.allSatisfy { byte in
-            ASCIICaseFolding.isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        }
-        return valid ? candidate : nil
+        return SchemeName.isValid(candidate.utf8) ? candidate : nil
     }
 }

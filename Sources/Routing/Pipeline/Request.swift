@@ -10,6 +10,7 @@ public struct Request: Sendable {
     private final class Storage: Sendable {
         let url: String
         let path: String
+        let fragment: String?
         let route: Route?
         let params: Parameters
         let query: Query
@@ -17,11 +18,12 @@ public struct Request: Sendable {
         let source: Source
 
         init(
-            url: String, path: String, route: Route?, params: Parameters, query: Query,
+            url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
             data: [String: any Sendable], source: Source
         ) {
             self.url = url
             self.path = path
+            self.fragment = fragment
             self.route = route
             self.params = params
             self.query = query
@@ -37,6 +39,14 @@ public struct Request: Sendable {
     /// The normalized path that was matched, after rewrites: no scheme, host, query, fragment or
     /// trailing slash, still percent-encoded (`/files/a%2Fb`).
     public var path: String { storage.path }
+    /// The text after `#`, percent-decoded once; `nil` when the URL has none. It never takes
+    /// part in matching.
+    ///
+    /// ```swift
+    /// // mailapp://messages/7#reply-3
+    /// request.fragment   // "reply-3"
+    /// ```
+    public var fragment: String? { storage.fragment }
     /// The matched route; `nil` before matching and when nothing matched.
     public var route: Route? { storage.route }
     /// The decoded path parameters of ``route``.
@@ -49,11 +59,12 @@ public struct Request: Sendable {
     public var source: Source { storage.source }
 
     init(
-        url: String, path: String, route: Route?, params: Parameters, query: Query,
+        url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
         data: [String: any Sendable], source: Source
     ) {
         storage = Storage(
-            url: url, path: path, route: route, params: params, query: query, data: data, source: source)
+            url: url, path: path, fragment: fragment, route: route, params: params, query: query, data: data,
+            source: source)
     }
 
     /// Whether `other` is this very request (the same storage), which a middleware returning
@@ -85,12 +96,8 @@ public struct Request: Sendable {
     /// The spelling Yukina used; ``adding(_:)`` reads better in new code.
     public init(request: Request, additionalData: [String: any Sendable]) {
         self.init(
-            url: request.url, path: request.path, route: request.route, params: request.params,
-            query: request.query, data: request.data.merging(additionalData) { _, new in new },
-            source: request.source)
-    }
-
-    func replacing(path: String, route: Route?, params: Parameters) -> Request {
-        Request(url: url, path: path, route: route, params: params, query: query, data: data, source: source)
+            url: request.url, path: request.path, fragment: request.fragment, route: request.route,
+            params: request.params, query: request.query,
+            data: request.data.merging(additionalData) { _, new in new }, source: request.source)
     }
 }

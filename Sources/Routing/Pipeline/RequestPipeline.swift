@@ -1,4 +1,5 @@
-/// Runs one URL through a router: DESIGN §6, steps 1 to 11.
+/// Runs one URL through a router: parse, rewrite and match (``RouterStorage/resolve(_:source:tracer:)``),
+/// then the route's stages, errors turned into responses, redirects followed and observers told.
 struct RequestPipeline {
     let storage: RouterStorage
     let data: [String: any Sendable]
@@ -66,30 +67,33 @@ struct RequestPipeline {
     private func respondOnce(_ url: String) async -> Response {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
-        if Task.isCancelled { return cancelled(makeRequest(url, path: "", match: nil, parsed: nil)) }
+        if Task.isCancelled { return cancelled(makeRequest(url, match: nil, resolved: nil)) }
         var tracer = SilentTracer()
-        switch storage.resolve(url, tracer: &tracer) {
+        switch storage.resolve(url, source: source, tracer: &tracer) {
         case .rejected(let rejection):
-            let request = makeRequest(url, path: "", match: nil, parsed: nil)
+            let request = makeRequest(url, match: nil, resolved: nil)
             return ErrorResponder.response(status: rejection.status, message: rejection.reason, to: request)
-        case .unmatched(let path, let parsed):
-            return await notFound(makeRequest(url, path: path, match: nil, parsed: parsed))
-        case .matched(let match, let path, let parsed):
-            guard storage.isReachable(match.routeIndex, from: source) else {
-                // Exactly what a missing route gets: no route, no parameters, nothing of it runs.
-                return await notFound(makeRequest(url, path: path, match: nil, parsed: parsed))
-            }
-            let request = makeRequest(url, path: path, match: match, parsed: parsed)
+        case .unmatched(let resolved):
+            return await notFound(makeRequest(url, match: nil, resolved: resolved))
+        case .matched(let match, let resolved):
+            // An external request walked the public routes only: a private route never matches it.
+            let request = makeRequest(url, match: match, resolved: resolved)
             return await runStages(of: storage.stages[match.routeIndex], request)
         }
     }
 
-    private func makeRequest(_ url: String, path: String, match: RouteMatch?, parsed: ParsedURL?) -> Request {
-        let query =
-            parsed.map { URLParser.query(of: $0, plusAsSpace: storage.configuration.plusAsSpace) } ?? Query()
+    private func makeRequest(_ url: String, match: RouteMatch?, resolved: ResolvedURL?) -> Request {
+        guard let resolved else {
+            return Request(
+                url: url, path: "", fragment: nil, route: nil, params: Parameters(), query: Query(),
+                data: data,
+                source: source)
+        }
+        let parsed = resolved.parsed
         return Request(
-            url: url, path: path, route: match?.route, params: match?.params ?? Parameters(), query: query,
-            data: data,
+            url: url, path: resolved.path, fragment: parsed.decodedFragment, route: match?.route,
+            params: match?.params ?? Parameters(),
+            query: URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace), data: data,
             source: source)
     }
 

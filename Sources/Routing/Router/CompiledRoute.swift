@@ -79,14 +79,14 @@ struct CompiledRoute: Sendable {
     }
 
     /// The trie entries of every expansion.
-    var entries: [TrieBuilder.Entry] {
+    func entries(scope: RouteScope) -> [TrieBuilder.Entry] {
         expansions.map { segments in
             TrieBuilder.Entry(
                 routeIndex: index, priority: route.priority, pattern: route.pattern, segments: segments,
                 constraints: segments.compactMap { segment in
                     guard case .parameter(let name, _) = segment else { return nil }
                     return .some(constraints[name])
-                })
+                }, scope: scope)
         }
     }
 }

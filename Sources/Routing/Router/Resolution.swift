@@ -1,42 +1,113 @@
 /// What the router makes of a URL before any stage runs: parsed, rewritten, matched.
 enum Resolution: Sendable {
-    /// The URL is malformed, over a limit, or for a scheme or host the router does not serve.
+    /// The URL is malformed, over a limit, or for a scheme that never names an app.
     case rejected(URLRejection)
-    /// Nothing matched `path`.
-    case unmatched(path: String, parsed: ParsedURL)
-    /// `match` is the winning route; access has not been checked yet.
-    case matched(RouteMatch, path: String, parsed: ParsedURL)
+    /// No route is for this URL (its scheme or host may not even be served).
+    case unmatched(ResolvedURL)
+    /// `match` is the route the URL reaches from the source it was resolved for.
+    case matched(RouteMatch, ResolvedURL)
+}
+
+/// A URL as the router read it: parsed, and the path that was routed after rewrites.
+struct ResolvedURL: Sendable {
+    /// The URL as received: its link kind, query and fragment.
+    let parsed: ParsedURL
+    /// The bare path a rewrite produced, when one applied.
+    let rewritten: ParsedURL?
+
+    /// The normalized path that was routed, after rewrites (``Request/path``).
+    var path: String { (rewritten ?? parsed).pathString }
 }
 
 extension RouterStorage {
-    /// Parses `url`, runs the rewrites in order (each once), then walks the trie.
-    func resolve<Tracer: MatchTracer>(_ url: String, tracer: inout Tracer) -> Resolution {
+    /// The one resolver: parses `url`, runs the rewrites in order (each once), then walks the
+    /// trie of `source`. ``Connection``, ``Router/match(_:source:)``, ``Router/explain(_:source:)``
+    /// and reverse routing all come through here.
+    ///
+    /// A bare path of plain bytes (most in-app links) skips the general parser, and a static one
+    /// the walk too (``PlainPath``, ``StaticPaths``): both answer exactly as the general path
+    /// would, which `FastPathTests` checks.
+    @inline(__always)
+    func resolve<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Resolution {
+        let trie = trie(for: source)
+        if rewrites.isEmpty && !tracer.wantsNotes,
+            let resolution = resolvePlainPath(url, source: source, trie: trie, tracer: &tracer)
+        {
+            return resolution
+        }
+        return resolveInFull(url, source: source, trie: trie, tracer: &tracer)
+    }
+
+    /// The plain-path shortcut, or `nil` when `url` is not a plain path.
+    @inline(__always)
+    private func resolvePlainPath<Tracer: MatchTracer>(
+        _ url: String, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> Resolution? {
+        var plain: ParsedURL?
+        let limits = configuration.limits
+        let found =
+            url.utf8.withContiguousStorageIfAvailable { bytes -> (terminal: Int, captures: CaptureList)? in
+                guard bytes.count <= limits.urlBytes,
+                    let scanned = PlainPath.scan(bytes, folding: trie.isFolding),
+                    scanned.segmentCount <= limits.segments
+                else { return nil }
+                let parsed = ParsedURL(
+                    string: url, path: 0..<scanned.end, query: nil, segmentCount: scanned.segmentCount)
+                plain = parsed
+                let group = trie.staticPaths.terminal(bytes, end: scanned.end, hash: scanned.hash)
+                if group >= 0 {
+                    let chosen =
+                        trie.isPlain
+                        ? group : choose(group, parsed: parsed, bytes: bytes, source: source, trie: trie)
+                    // Literal segments only: nothing to capture.
+                    if chosen >= 0 { return (Int(chosen), CaptureList()) }
+                }
+                return walk(
+                    bytes, parsed: parsed, original: bytes, link: parsed, source: source, trie: trie,
+                    tracer: &tracer)
+            } ?? nil
+        guard let plain else { return nil }
+        let resolved = ResolvedURL(parsed: plain, rewritten: nil)
+        guard let (terminal, captures) = found else { return .unmatched(resolved) }
+        return .matched(makeMatch(terminal, captures, in: url, trie: trie), resolved)
+    }
+
+    /// Every check of the parser, the rewrites, then the walk: what ``resolve(_:source:tracer:)``
+    /// does for a URL that is not a plain path (`FastPathTests` compares the two).
+    func resolveInFull<Tracer: MatchTracer>(
+        _ url: String, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> Resolution {
         let parsed: ParsedURL
-        switch URLParser.parse(url, configuration: configuration) {
+        switch URLParser.parse(url, served: served) {
         case .success(let value): parsed = value
         case .failure(let rejection): return .rejected(rejection)
         }
         if tracer.wantsNotes { tracer.note(depth: 0, "normalized path: \(parsed.pathString)") }
-        var string = parsed.string
-        var path = parsed.path
+        guard parsed.isServed else {
+            if tracer.wantsNotes {
+                let what = if case .web = parsed.link { "host" } else { "scheme" }
+                tracer.note(depth: 0, "the router does not serve this \(what): no route is for this link")
+            }
+            return .unmatched(ResolvedURL(parsed: parsed, rewritten: nil))
+        }
+        var rewritten: ParsedURL?
         for rewrite in rewrites {
-            guard let rewritten = rewrite.apply(to: string, path: path) else {
+            let current = rewritten ?? parsed
+            guard let path = rewrite.apply(to: current.string, path: current.path) else {
                 if tracer.wantsNotes { tracer.note(depth: 0, "rewrite \(rewrite.name): does not apply") }
                 continue
             }
-            switch URLParser.parse(rewritten, configuration: configuration) {
-            case .success(let value) where value.query == nil && rewritten.hasPrefix("/"):
+            switch URLParser.parse(path, served: served) {
+            case .success(let value) where value.query == nil && value.link == .path:
                 if tracer.wantsNotes {
                     tracer.note(depth: 0, "rewrite \(rewrite.name): now \(value.pathString)")
                 }
-                string = value.string
-                path = value.path
+                rewritten = value
             case .success:
                 return .rejected(
                     URLRejection(
                         status: .badRequest,
-                        reason: "rewrite '\(rewrite.name)' produced '\(rewritten)', which is not a bare path")
-                )
+                        reason: "rewrite '\(rewrite.name)' produced '\(path)', which is not a bare path"))
             case .failure(let rejection):
                 return .rejected(
                     URLRejection(
@@ -44,98 +115,61 @@ extension RouterStorage {
                         reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
             }
         }
-        let pathString = path == parsed.path ? parsed.pathString : Self.pathString(string, path)
-        guard let (terminal, captures) = trie.matchIndex(string, path: path, tracer: &tracer) else {
-            return .unmatched(path: pathString, parsed: parsed)
+        let resolved = ResolvedURL(parsed: parsed, rewritten: rewritten)
+        let routed = rewritten ?? parsed
+        // The walk reads the routed path; scope and query conditions read the link as received.
+        let found = routed.withUTF8 { input in
+            parsed.withUTF8 { original in
+                walk(
+                    input, parsed: routed, original: original, link: parsed, source: source, trie: trie,
+                    tracer: &tracer)
+            }
         }
-        return .matched(makeMatch(terminal, captures, in: string), path: pathString, parsed: parsed)
+        guard let (terminal, captures) = found else { return .unmatched(resolved) }
+        return .matched(makeMatch(terminal, captures, in: routed.string, trie: trie), resolved)
     }
 
-    /// The route a URL reaches for `source`, without building path strings: the hot path of
-    /// ``Router/match(_:source:)``, inlined there.
+    /// Walks the path of `parsed` (whose bytes are `input`); `link`, whose bytes are `original`,
+    /// is the URL as received, for scopes and query conditions.
     @inline(__always)
-    func quickMatch(_ url: String, source: Source) -> RouteMatch? {
-        guard rewrites.isEmpty else {
-            var tracer = SilentTracer()
-            guard case .matched(let match, _, _) = resolve(url, tracer: &tracer) else { return nil }
-            return isReachable(match.routeIndex, from: source) ? match : nil
+    private func walk<Tracer: MatchTracer>(
+        _ input: UnsafeBufferPointer<UInt8>, parsed: ParsedURL, original: UnsafeBufferPointer<UInt8>,
+        link: ParsedURL, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> (terminal: Int, captures: CaptureList)? {
+        if trie.isPlain {
+            var filter = FirstTerminal()
+            return trie.matchIndex(
+                input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
         }
-        // Plain paths (most in-app links) skip the general parser, and static routes the walk.
-        // The closure answers with a code (a terminal for a static path) rather than a match, so
-        // that no optional `RouteMatch` is built and unwrapped twice on the way out.
-        var end = 0
-        let code =
-            url.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-                let limits = configuration.limits
-                guard bytes.count <= limits.urlBytes,
-                    let plain = PlainPath.scan(bytes, folding: trie.isFolding),
-                    plain.segmentCount <= limits.segments
-                else { return QuickCode.undecided }
-                let terminal = trie.staticPaths.terminal(bytes, end: plain.end, hash: plain.hash)
-                if terminal >= 0 { return Int(terminal) }
-                end = plain.end
-                return QuickCode.walk
-            } ?? QuickCode.undecided
-        if code >= 0 {
-            // Literal segments only: no parameters, so nothing refers to `url`.
-            let routeIndex = trie.terminals[code].routeIndex
-            guard isReachable(routeIndex, from: source) else { return nil }
-            return RouteMatch(route: routes[routeIndex], params: Parameters(), routeIndex: routeIndex)
-        }
-        if code == QuickCode.walk {
-            var tracer = SilentTracer()
-            guard
-                let (terminal, captures) = url.utf8.withContiguousStorageIfAvailable({ bytes in
-                    trie.matchIndex(bytes, source: url, path: 0..<end, tracer: &tracer)
-                }) ?? nil,
-                isReachable(trie.terminals[terminal].routeIndex, from: source)
-            else { return nil }
-            return makeMatch(terminal, captures, in: url)
-        }
-        guard case .success(let parsed) = URLParser.parse(url, configuration: configuration) else {
-            return nil
-        }
-        var tracer = SilentTracer()
-        guard let (terminal, captures) = trie.matchIndex(parsed.string, path: parsed.path, tracer: &tracer),
-            isReachable(trie.terminals[terminal].routeIndex, from: source)
-        else { return nil }
-        return makeMatch(terminal, captures, in: parsed.string)
+        var filter = linkFilter(link, bytes: original, source: source, trie: trie)
+        return trie.matchIndex(
+            input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
+    }
+
+    private func choose(
+        _ group: Int32, parsed: ParsedURL, bytes: UnsafeBufferPointer<UInt8>, source: Source, trie: Trie
+    ) -> Int32 {
+        var filter = linkFilter(parsed, bytes: bytes, source: source, trie: trie)
+        return filter.choose(group)
+    }
+
+    private func linkFilter(_ link: ParsedURL, bytes: UnsafeBufferPointer<UInt8>, source: Source, trie: Trie)
+        -> LinkFilter
+    {
+        LinkFilter(
+            terminals: trie.terminals, scopes: scopes, parsed: link, bytes: bytes, isExternal: source != .app,
+            plusAsSpace: configuration.plusAsSpace)
     }
 
     /// Reads the terminal's fields in place rather than copying it (each copy is reference counting).
     @inline(__always)
-    private func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String) -> RouteMatch {
+    private func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String, trie: Trie)
+        -> RouteMatch
+    {
         let routeIndex = trie.terminals[terminal].routeIndex
         let params = Parameters(
             source: string, keys: trie.terminals[terminal].keys, captures: captures,
             globIndex: trie.terminals[terminal].globIndex)
         return RouteMatch(route: routes[routeIndex], params: params, routeIndex: routeIndex)
     }
-
-    /// Private routes are invisible from outside.
-    @inline(__always)
-    func isReachable(_ routeIndex: Int, from source: Source) -> Bool {
-        if case .app = source { return true }
-        return routes[routeIndex].isPublic
-    }
-
-    static func pathString(_ string: String, _ path: Range<Int>) -> String {
-        if path.isEmpty { return "/" }
-        let utf8 = string.utf8
-        return String(
-            Substring(
-                utf8[
-                    utf8.index(
-                        utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(
-                            utf8.startIndex, offsetBy: path.upperBound)]))
-    }
-}
-
-/// What the plain-path shortcut of ``RouterStorage/quickMatch(_:source:)`` decided, besides a
-/// terminal index (0 or more) for a static path.
-private enum QuickCode {
-    /// Not a plain path: the general parser decides.
-    static let undecided = -1
-    /// A plain path that no static route has: the trie decides.
-    static let walk = -2
 }

@@ -7,28 +7,25 @@ extension Router {
     /// print(router.explain("mailapp://messages/7", source: .external(sourceApplication: nil)))
     /// ```
     public func explain(_ url: String, source: Source = .app) -> String {
-        var tracer = RecordingTracer()
+        var tracer = RecordingTracer(trie: storage.trie(for: source), routes: storage.routes)
         var lines = ["explain \(url) from \(source)"]
-        let resolution = storage.resolve(url, tracer: &tracer)
+        if source != .app && storage.publicTrie !== storage.trie {
+            lines.append("external request: private routes are left out, as if they did not exist")
+        }
+        let resolution = storage.resolve(url, source: source, tracer: &tracer)
         lines += tracer.lines
         switch resolution {
         case .rejected(let rejection):
             lines.append("refused: \(rejection.status): \(rejection.reason)")
         case .unmatched:
             lines.append("no route matches: \(notFoundDescription)")
-        case .matched(let match, _, _):
+        case .matched(let match, _):
             let compiled = storage.compiled[match.routeIndex]
             let route = match.route
             lines.append("matched: \(route.pattern)\(route.name.map { " (\($0))" } ?? "")")
             if !match.params.isEmpty {
                 lines.append(
                     "parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
-            }
-            guard storage.isReachable(match.routeIndex, from: source) else {
-                lines.append("access: denied, the route is private and the request is external")
-                lines.append(
-                    "answered as if nothing matched: \(notFoundDescription); no stage of the route runs")
-                return lines.joined(separator: "\n")
             }
             lines.append(
                 "access: allowed (\(route.isPublic ? "public route" : "private route, in-app request"))")

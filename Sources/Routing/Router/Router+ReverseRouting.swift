@@ -29,7 +29,9 @@ extension Router {
             throw RoutingError(.badRequest, "route '\(name)' needs parameter '\(missing.first ?? "?")'")
         }
         let used = Set(expansion.compactMap(\.parameterName))
-        if let extra = given.subtracting(used).sorted().first {
+        // Items the route's query conditions name travel in the query, in name order.
+        let queryItems = given.subtracting(used).filter { compiled.route.query[$0] != nil }.sorted()
+        if let extra = given.subtracting(used).subtracting(queryItems).sorted().first {
             throw RoutingError(
                 .badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
         }
@@ -57,7 +59,15 @@ extension Router {
             }
         }
         if path.isEmpty { path = "/" }
-        try verify(path, routeIndex: index, params: params)
+        if !queryItems.isEmpty {
+            path +=
+                "?"
+                + queryItems.map {
+                    PercentEncoding.encodeQueryComponent($0) + "="
+                        + PercentEncoding.encodeQueryComponent(params[$0]!)
+                }.joined(separator: "&")
+        }
+        try verify(path, routeIndex: index, params: params.filter { used.contains($0.key) })
         return path
     }
 
@@ -82,20 +92,29 @@ extension Router {
         throws -> String
     {
         let path = try path(for: name, params)
-        guard let scheme = scheme ?? configuration.schemes.sorted().first else {
+        let route = storage.routes[storage.routesByName[name]!]
+        // A scoped route's own scheme, else the router's first.
+        guard let scheme = scheme ?? (route.schemes.sorted().first ?? configuration.schemes.sorted().first)
+        else {
             throw RoutingError(.badRequest, "the router has no schemes configured; pass `scheme:`")
         }
         let lowered = scheme.lowercased()
         if lowered == "http" || lowered == "https" {
-            let hosts = configuration.hosts
-            guard let host = host ?? (hosts.count == 1 ? hosts.first : nil) else {
+            // An exact host is the only default: a wildcard or `*` names no host to write.
+            let hosts = route.hosts.isEmpty ? configuration.hosts : route.hosts
+            let exact = hosts.filter { (try? HostPattern.parse($0).get())?.kind == .exact }
+            guard let host = host ?? (hosts.count == 1 ? exact.first : nil) else {
                 throw RoutingError(.badRequest, "an \(lowered) URL needs `host:`, one of \(hosts.sorted())")
             }
-            guard hosts.contains(where: { $0.lowercased() == host.lowercased() }) else {
+            guard storage.served.hosts.contains(where: { $0.matches(host.utf8) }) else {
                 throw RoutingError(
-                    .badRequest, "host '\(host)' is not in the router's hosts \(hosts.sorted())")
+                    .badRequest,
+                    "host '\(host)' is not served by the router's hosts \(configuration.hosts.sorted())")
             }
-            return "\(scheme)://\(host)\(path == "/" ? "" : path)"
+            let url =
+                "\(scheme)://\(host)\(path.hasPrefix("/?") ? String(path.dropFirst()) : path == "/" ? "" : path)"
+            try verifyScope(url, route: route)
+            return url
         }
         guard host == nil else {
             throw RoutingError(
@@ -106,10 +125,25 @@ extension Router {
         let firstSegment = path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") }
         let needsEmptyHost = firstSegment.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
         let url = needsEmptyHost ? "\(scheme)://\(path)" : "\(scheme):/\(path == "/" ? "/" : path)"
-        guard match(url) != nil else {
+        guard match(url) != nil || !storage.served.serves(scheme: scheme) else {
             throw RoutingError(.badRequest, "the router does not serve scheme '\(scheme)'")
         }
+        try verifyScope(url, route: route)
         return url
+    }
+
+    /// Checks that `url` reaches `route` (its scope may leave the link out, or a route scoped to
+    /// the link may take precedence).
+    private func verifyScope(_ url: String, route: Route) throws {
+        guard let reached = match(url)?.route else {
+            throw RoutingError(
+                .badRequest, "\(url) would not reach \"\(route.pattern)\": its scope leaves this link out")
+        }
+        guard reached.pattern == route.pattern, reached.name == route.name else {
+            throw RoutingError(
+                .badRequest,
+                "\(url) would reach \"\(reached.pattern)\" instead, which is more specific for this link")
+        }
     }
 
     private static func encodedSegment(_ value: String, parameter: String) throws -> String {
@@ -123,12 +157,12 @@ extension Router {
 
     private func verify(_ path: String, routeIndex: Int, params: [String: String]) throws {
         var tracer = SilentTracer()
-        switch storage.resolve(path, tracer: &tracer) {
+        switch storage.resolve(path, source: .app, tracer: &tracer) {
         case .rejected(let rejection):
             throw RoutingError(.badRequest, "the path \(path) would be refused: \(rejection.reason)")
         case .unmatched:
             throw RoutingError(.badRequest, "the path \(path) would match no route (a rewrite changes it)")
-        case .matched(let match, _, _):
+        case .matched(let match, _):
             guard match.routeIndex == routeIndex else {
                 throw RoutingError(
                     .badRequest,

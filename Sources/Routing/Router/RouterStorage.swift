@@ -9,7 +9,15 @@ final class RouterStorage: Sendable {
     let rewrites: [CompiledRewrite]
     let middlewares: [Middleware]
     let policies: [Policy]
+    /// The schemes and hosts served, compiled for the parser.
+    let served: ServedLinks
+    /// Each route's scope, by route index.
+    let scopes: [RouteScope]
+    /// Every route: what in-app requests walk.
     let trie: Trie
+    /// The public routes only: what external requests walk, so that their answer is exactly the
+    /// answer of a router whose private routes do not exist (`trie` itself when none is private).
+    let publicTrie: Trie
     let routesByName: [String: Int]
 
     init(
@@ -20,15 +28,23 @@ final class RouterStorage: Sendable {
         self.routes = routes
         self.middlewares = middlewares
         self.policies = policies
+        try Self.validate(configuration)
+        let served = ServedLinks(configuration)
+        self.served = served
         var compiled: [CompiledRoute] = []
+        var scopes: [RouteScope] = []
         var builder = TrieBuilder(caseSensitive: configuration.caseSensitive)
+        var publicBuilder = TrieBuilder(caseSensitive: configuration.caseSensitive)
         var routesByName: [String: Int] = [:]
         for (index, route) in routes.enumerated() {
             let compiledRoute = try CompiledRoute(
                 route, index: index, routerMiddlewares: middlewares, routerPolicies: policies)
-            for entry in compiledRoute.entries {
+            let scope = try RouteScope(route, served: served)
+            for entry in compiledRoute.entries(scope: scope) {
                 try builder.insert(entry)
+                if route.isPublic { try publicBuilder.insert(entry) }
             }
+            scopes.append(scope)
             if let name = route.name {
                 if let other = routesByName[name] {
                     throw RouteTableError(
@@ -39,15 +55,42 @@ final class RouterStorage: Sendable {
             }
             compiled.append(compiledRoute)
         }
-        if configuration.maxRedirects < 0 {
-            throw RouteTableError(pattern: "maxRedirects", position: nil, reason: "must be 0 or more")
-        }
         self.compiled = compiled
+        self.scopes = scopes
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName
-        self.trie = builder.build()
+        let trie = builder.build()
+        self.trie = trie
+        self.publicTrie = routes.allSatisfy(\.isPublic) ? trie : publicBuilder.build()
         self.rewrites = try rewrites.map { rewrite throws(RouteTableError) in
             try CompiledRewrite(rewrite, caseSensitive: configuration.caseSensitive)
+        }
+    }
+
+    /// The trie `source` walks: private routes do not exist for an external request.
+    @inline(__always)
+    func trie(for source: Source) -> Trie {
+        if case .app = source { return trie }
+        return publicTrie
+    }
+
+    /// Refuses configuration mistakes: entries of `schemes` and `hosts` that name no scheme or
+    /// host, and a negative `maxRedirects`.
+    private static func validate(_ configuration: Router.Configuration) throws(RouteTableError) {
+        for scheme in configuration.schemes.sorted() {
+            if let reason = RouteScope.invalidity(ofScheme: scheme) {
+                throw RouteTableError(
+                    pattern: "configuration.schemes", position: nil, reason: "'\(scheme)': \(reason)")
+            }
+        }
+        for host in configuration.hosts.sorted() {
+            if case .failure(let failure) = HostPattern.parse(host) {
+                throw RouteTableError(
+                    pattern: "configuration.hosts", position: nil, reason: "'\(host)': \(failure.reason)")
+            }
+        }
+        if configuration.maxRedirects < 0 {
+            throw RouteTableError(pattern: "maxRedirects", position: nil, reason: "must be 0 or more")
         }
     }
 }

@@ -11,7 +11,7 @@
 /// parameter, Rails-style; a key written in parentheses names the constraint.
 public struct Constraint: Sendable, CustomStringConvertible {
     enum Kind: Sendable {
-        case int, uuid, alpha, alnum
+        case any, int, uuid, alpha, alnum
         /// The values' UTF-8 bytes, sorted: `String`'s `==` and hashing treat canonically
         /// equivalent spellings (NFC `é`, NFD `e` + U+0301) as one, and DESIGN §5 keeps them
         /// apart. Sorted bytes allow a binary search over a segment's bytes with no allocation.
@@ -23,6 +23,9 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// The constraint's name as shown in route tables and traces (`int`, `oneOf(a|b)`, a custom name).
     public let name: String
 
+    /// Any value, the empty one included: as a query condition (`query: ["url": .any]`) it asks
+    /// only that the item be present.
+    public static let any = Constraint(kind: .any, name: "any")
     /// An optional `-` then ASCII digits, fitting `Int64`: `42`, `-7`; not `+1`, `1.0`, `99999999999999999999`.
     public static let int = Constraint(kind: .int, name: "int")
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
@@ -64,6 +67,7 @@ public struct Constraint: Sendable, CustomStringConvertible {
     public func accepts(_ value: Substring) -> Bool {
         switch kind {
         case .custom(let accepts): return accepts(value)
+        case .any: return true
         case .int, .uuid, .alpha, .alnum, .oneOf:
             var copy = value
             return copy.withUTF8 { acceptsBytes($0) }
@@ -73,6 +77,7 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// Checks a decoded value given as bytes; the built-ins need no string for it.
     func acceptsBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch kind {
+        case .any: return true
         case .int: return Self.isInt64(bytes)
         case .uuid: return Self.isUUID(bytes)
         case .alpha: return !bytes.isEmpty && bytes.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
@@ -90,7 +95,7 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// Whether ``acceptsBytes(_:)`` works on bytes alone, without a `Substring`.
     var isByteLevel: Bool {
         switch kind {
-        case .int, .uuid, .alpha, .alnum, .oneOf: true
+        case .any, .int, .uuid, .alpha, .alnum, .oneOf: true
         case .custom: false
         }
     }

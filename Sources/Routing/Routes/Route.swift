@@ -15,6 +15,13 @@ public struct Route: Sendable {
         let pattern: String
         let name: String?
         let isPublic: Bool
+        let schemes: Set<String>
+        let hosts: Set<String>
+        let query: [String: Constraint]
+        /// Set by ``Route/group(_:isPublic:schemes:hosts:middlewares:policies:_:)`` when the
+        /// group's scope and the route's share nothing; ``Router`` reports it, since a group
+        /// does not throw.
+        let scopeConflict: String?
         let middlewares: [Middleware]
         let policies: [Policy]
         let constraints: [String: Constraint]
@@ -23,13 +30,19 @@ public struct Route: Sendable {
         let controller: Controller
 
         init(
-            pattern: String, name: String?, isPublic: Bool, middlewares: [Middleware], policies: [Policy],
+            pattern: String, name: String?, isPublic: Bool, schemes: Set<String>, hosts: Set<String>,
+            query: [String: Constraint], scopeConflict: String?, middlewares: [Middleware],
+            policies: [Policy],
             constraints: [String: Constraint], skipping: Set<String>, priority: Int,
             controller: @escaping Controller
         ) {
             self.pattern = pattern
             self.name = name
             self.isPublic = isPublic
+            self.schemes = schemes
+            self.hosts = hosts
+            self.query = query
+            self.scopeConflict = scopeConflict
             self.middlewares = middlewares
             self.policies = policies
             self.constraints = constraints
@@ -47,6 +60,14 @@ public struct Route: Sendable {
     public var name: String? { storage.name }
     /// Whether a URL from another app may reach this route.
     public var isPublic: Bool { storage.isPublic }
+    /// The custom schemes whose links reach this route; empty with empty ``hosts`` means every
+    /// link the router serves does.
+    public var schemes: Set<String> { storage.schemes }
+    /// The hosts (`example.com`, `*.example.com`, `*`) whose `http(s)` links reach this route.
+    public var hosts: Set<String> { storage.hosts }
+    /// Query items the link must carry (first value) and the constraint each must meet.
+    public var query: [String: Constraint] { storage.query }
+    var scopeConflict: String? { storage.scopeConflict }
     /// This route's middlewares, after the router's; group middlewares come first.
     public var middlewares: [Middleware] { storage.middlewares }
     /// This route's policies, after the router's; group policies come first.
@@ -64,44 +85,102 @@ public struct Route: Sendable {
     ///
     /// ```swift
     /// Route("/inbox", isPublic: true) { request in Response(request: request) }
+    /// Route("/me", isPublic: true, hosts: ["wordpress.com"]) { request in Response(request: request) }
+    /// Route("/deep-link", isPublic: true, schemes: ["firefox"], query: ["url": .any]) { request in
+    ///     Response(request: request)
+    /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - schemes: Custom schemes whose links reach the route. `http` and `https` are not
+    ///     schemes here: web links are scoped by `hosts`.
+    ///   - hosts: Hosts whose web links reach the route: exact, `*.domain` or `*`. With `schemes`
+    ///     and `hosts` both empty the route is unscoped and every link the router serves reaches
+    ///     it; a bare path reaches a scoped route only when sent in-app.
+    ///   - query: Query items the link must carry (their first value) and the constraint each
+    ///     value must meet; ``Constraint/any`` only asks for the item.
     public init(
-        _ pattern: String, name: String? = nil, isPublic: Bool = false, middlewares: [Middleware] = [],
+        _ pattern: String, name: String? = nil, isPublic: Bool = false, schemes: Set<String> = [],
+        hosts: Set<String> = [], query: [String: Constraint] = [:], middlewares: [Middleware] = [],
         policies: [Policy] = [], constraints: [String: Constraint] = [:], skipping: Set<String> = [],
         priority: Int = 0, controller: @escaping Controller
     ) {
         storage = Storage(
-            pattern: pattern, name: name, isPublic: isPublic, middlewares: middlewares, policies: policies,
-            constraints: constraints, skipping: skipping, priority: priority, controller: controller)
+            pattern: pattern, name: name, isPublic: isPublic, schemes: schemes, hosts: hosts, query: query,
+            scopeConflict: nil, middlewares: middlewares, policies: policies, constraints: constraints,
+            skipping: skipping, priority: priority, controller: controller)
     }
 
-    /// Puts routes under a common prefix, with shared access, middlewares and policies.
+    private init(
+        _ route: Route, pattern: String, name: String?, isPublic: Bool, schemes: Set<String>,
+        hosts: Set<String>, scopeConflict: String?, middlewares: [Middleware], policies: [Policy]
+    ) {
+        storage = Storage(
+            pattern: pattern, name: name, isPublic: isPublic, schemes: schemes, hosts: hosts,
+            query: route.query,
+            scopeConflict: scopeConflict ?? route.scopeConflict, middlewares: middlewares, policies: policies,
+            constraints: route.constraints, skipping: route.skipping, priority: route.priority,
+            controller: route.controller)
+    }
+
+    /// Puts routes under a common prefix, with shared access, scope, middlewares and policies.
     ///
     /// Patterns get the prefix, names get the prefix's literal segments joined by dots
     /// (`"/admin"` and `"users"` give `"admin.users"`), the group's middlewares and policies run
     /// before each route's own, and a non-nil `isPublic` replaces the routes' own. Groups nest.
+    ///
+    /// A non-empty `schemes` or `hosts` applies to the routes whose own set is empty; where both
+    /// are given, the route keeps what both cover, written with the narrower entries
+    /// (`["*.example.com"]` and `["en.blog.example.com"]` give `["en.blog.example.com"]`). When
+    /// they share nothing, ``Router`` refuses the route. An empty prefix scopes routes without
+    /// prefixing their patterns or names.
     ///
     /// ```swift
     /// Route.group("/settings", isPublic: false, policies: [signedIn], [
     ///     Route("/", name: "index") { … },                 // /settings, "settings.index"
     ///     Route("/notifications", name: "notifications") { … },
     /// ])
+    /// Route.group("", hosts: ["blog.example.com", "*.blog.example.com"], BlogRoutes.all)
     /// ```
     public static func group(
-        _ prefix: String, isPublic: Bool? = nil, middlewares: [Middleware] = [], policies: [Policy] = [],
-        _ routes: [Route]
+        _ prefix: String, isPublic: Bool? = nil, schemes: Set<String> = [], hosts: Set<String> = [],
+        middlewares: [Middleware] = [], policies: [Policy] = [], _ routes: [Route]
     ) -> [Route] {
         let namePrefix = literalSegments(of: prefix).joined(separator: ".")
         let trimmedPrefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         return routes.map { route in
             let pattern = route.pattern == "/" ? trimmedPrefix : trimmedPrefix + route.pattern
             let name = route.name.map { namePrefix.isEmpty ? $0 : "\(namePrefix).\($0)" }
+            var conflict: String?
+            let combinedSchemes = combine(schemes, route.schemes, kind: "schemes", conflict: &conflict) {
+                own, group in
+                own.filter { scheme in group.contains { ASCIICaseFolding.equals(scheme.utf8, $0) } }
+            }
+            let combinedHosts = combine(hosts, route.hosts, kind: "hosts", conflict: &conflict) {
+                HostPattern.intersection($0, $1)
+            }
             return Route(
-                pattern.isEmpty ? "/" : pattern, name: name, isPublic: isPublic ?? route.isPublic,
-                middlewares: middlewares + route.middlewares, policies: policies + route.policies,
-                constraints: route.constraints, skipping: route.skipping, priority: route.priority,
-                controller: route.controller)
+                route, pattern: pattern.isEmpty ? "/" : pattern, name: name,
+                isPublic: isPublic ?? route.isPublic,
+                schemes: combinedSchemes, hosts: combinedHosts, scopeConflict: conflict,
+                middlewares: middlewares + route.middlewares, policies: policies + route.policies)
         }
+    }
+
+    /// A group's set applied to a route's: the route's own when the group's is empty, the
+    /// group's when the route's is, else `intersect`; an empty intersection is noted in `conflict`.
+    private static func combine(
+        _ group: Set<String>, _ own: Set<String>, kind: String, conflict: inout String?,
+        intersect: (Set<String>, Set<String>) -> Set<String>
+    ) -> Set<String> {
+        if group.isEmpty { return own }
+        if own.isEmpty { return group }
+        let common = intersect(own, group)
+        if common.isEmpty {
+            conflict =
+                "its \(kind) \(own.sorted()) and its group's \(kind) \(group.sorted()) have nothing in common, so no link could reach it"
+        }
+        return common
     }
 
     /// The literal segments of a group prefix, for names: parameters, globs and optional parts

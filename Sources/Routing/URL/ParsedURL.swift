@@ -9,8 +9,29 @@ struct ParsedURL: Sendable {
     var query: Range<Int>?
     /// Number of segments in `path` (0 for the root).
     var segmentCount: Int
-    /// The fragment without its `#`, if the URL has one. Never routed; kept for diagnostics.
+    /// The fragment without its `#`, if the URL has one. Never routed.
     var fragment: Range<Int>? = nil
+    /// What kind of link the URL is, which decides the routes its scope lets it reach.
+    var link: Link = .path
+    /// `false` for a scheme or host the router does not serve: such a URL is valid but reaches
+    /// no route, and the `notFound` controller answers it.
+    var isServed = true
+
+    /// The three kinds of URL a router receives.
+    enum Link: Sendable, Equatable {
+        /// A bare path, the app's own shorthand: `/inbox`.
+        case path
+        /// A custom-scheme link, `mailapp://messages/7`; the range is the scheme.
+        case custom(scheme: Range<Int>)
+        /// An `http(s)` link; the range is the host, without a port.
+        case web(host: Range<Int>)
+    }
+
+    /// The fragment percent-decoded once, or `nil` when the URL has no `#`.
+    var decodedFragment: String? {
+        guard let fragment else { return nil }
+        return withUTF8 { PercentEncoding.decode($0[fragment], plusAsSpace: false) }
+    }
 
     /// The path as a string; the root path is `"/"`.
     var pathString: String {

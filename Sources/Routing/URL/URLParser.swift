@@ -1,28 +1,36 @@
-/// The one URL parser of Switchyard (DESIGN §5). Written for this package: Foundation's `URL`
-/// drops trailing slashes, returns "" on bad escapes and drops a leading U+FEFF on Linux.
+/// The one URL parser of Switchyard. Written for this package: Foundation's `URL` drops
+/// trailing slashes, returns "" on bad escapes and drops a leading U+FEFF on Linux.
 ///
 /// Order of the checks, each answering on the first failure:
 /// 1. limits (414): byte count, then segment and query-item counts;
 /// 2. form (400): a bare path must start with `/`, a scheme must be followed by `//`;
 /// 3. authority (400): no user-info on any scheme, no port on a custom scheme; on `http`/`https`
 ///    well-formed escapes, no control character, a non-empty host and a valid port;
-/// 4. acceptance (404): the scheme, and for `http`/`https` the host, must be the app's;
-/// 5. content (400): path, then query, then fragment, byte by byte.
+/// 4. content (400): no raw space anywhere and no raw `\` in an `http(s)` URL before its
+///    fragment, then path, query and fragment byte by byte;
+/// 5. acceptance: a scheme that runs code (`javascript:`…) is refused (404); a scheme or host
+///    the router does not serve gives a valid URL marked not served, which reaches no route.
+///
+/// A malformed URL is a 400 whatever its scheme or host; a well-formed foreign link is the
+/// `notFound` controller's to answer (an app may open it in a web view).
 ///
 /// The limits need the segment and query-item counts before anything is validated, so a cheap
 /// ``URLShape`` scan finds the boundaries and counts first; validation is then one forward pass
 /// over each component. Each byte is read a small, fixed number of times; no decoded copy is built.
-///
-/// A URL that is not for this app is refused (404) before its path is looked at, so the reason
-/// never depends on what a foreign link carries.
 enum URLParser {
     /// Schemes that run code or reach local data and never name an app; refused even when listed
     /// in ``Router/Configuration/schemes``.
     static let refusedSchemes: Set<String> = ["javascript", "data", "file", "about", "blob", "vbscript"]
 
-    /// Parses and validates a full URL or a bare path (`/path?query#fragment`).
+    /// Parses and validates a full URL or a bare path (`/path?query#fragment`) for a router with
+    /// `configuration`.
     static func parse(_ url: String, configuration: Router.Configuration) -> Result<ParsedURL, URLRejection> {
-        let limits = configuration.limits
+        parse(url, served: ServedLinks(configuration))
+    }
+
+    /// Parses and validates a full URL or a bare path (`/path?query#fragment`).
+    static func parse(_ url: String, served: ServedLinks) -> Result<ParsedURL, URLRejection> {
+        let limits = served.limits
         // Checked before the contiguous copy below, so an oversized string is refused uncopied.
         guard url.utf8.count <= limits.urlBytes else {
             return .failure(tooLong("the URL is longer than \(limits.urlBytes) bytes"))
@@ -39,7 +47,7 @@ enum URLParser {
                     string: string, path: 0..<plain.end, query: nil, segmentCount: plain.segmentCount,
                     fragment: nil))
         }
-        return parseInFull(string, configuration: configuration)
+        return parseInFull(string, served: served)
     }
 
     /// ``parse(_:configuration:)`` without the plain-path shortcut: every check, in the order
@@ -47,18 +55,33 @@ enum URLParser {
     static func parseInFull(_ string: String, configuration: Router.Configuration)
         -> Result<ParsedURL, URLRejection>
     {
-        var string = string
-        let outcome: Result<URLShape, URLRejection> = string.withUTF8 { bytes in
+        parseInFull(string, served: ServedLinks(configuration))
+    }
+
+    /// ``parseInFull(_:configuration:)`` with the router's compiled ``ServedLinks``.
+    static func parseInFull(_ string: String, served: ServedLinks) -> Result<ParsedURL, URLRejection> {
+        var contiguous = string
+        return contiguous.withUTF8 { bytes -> Result<ParsedURL, URLRejection> in
             let shape = URLShape(bytes)
-            if let rejection = check(shape, in: bytes, configuration: configuration) {
+            if let rejection = check(shape, in: bytes, limits: served.limits) {
                 return .failure(rejection)
             }
-            return .success(shape)
-        }
-        return outcome.map { shape in
-            ParsedURL(
+            var parsed = ParsedURL(
                 string: string, path: shape.path, query: shape.query, segmentCount: shape.segmentCount,
                 fragment: shape.fragment)
+            guard let schemeRange = shape.scheme else { return .success(parsed) }
+            if shape.isWeb {
+                let host = hostRange(shape, in: bytes)
+                parsed.link = .web(host: host)
+                parsed.isServed = served.serves(host: bytes[host])
+            } else {
+                if ASCIICaseFolding.contains(refusedSchemes, bytes[schemeRange]) {
+                    return .failure(notFound("the scheme never names an app"))
+                }
+                parsed.link = .custom(scheme: schemeRange)
+                parsed.isServed = served.serves(scheme: bytes[schemeRange])
+            }
+            return .success(parsed)
         }
     }
 
@@ -69,30 +92,33 @@ enum URLParser {
     /// this cannot fail.
     static func query(of parsed: ParsedURL, plusAsSpace: Bool) -> Query {
         guard let range = parsed.query, !range.isEmpty else { return Query() }
-        return parsed.withUTF8 { bytes in
-            var items: [(name: String, value: String)] = []
-            var pieceStart = range.lowerBound
-            var equals: Int? = nil
-            for index in range.lowerBound...range.upperBound {
-                if index < range.upperBound && bytes[index] != UInt8(ascii: "&") {
-                    if equals == nil && bytes[index] == UInt8(ascii: "=") { equals = index }
-                    continue
-                }
-                if index > pieceStart {
-                    let nameEnd = equals ?? index
-                    let name = PercentEncoding.decode(bytes[pieceStart..<nameEnd], plusAsSpace: plusAsSpace)
-                    let value =
-                        equals.map {
-                            PercentEncoding.decode(bytes[($0 + 1)..<index], plusAsSpace: plusAsSpace)
-                        }
-                        ?? ""
-                    items.append((name: name, value: value))
-                }
-                pieceStart = index + 1
-                equals = nil
+        return parsed.withUTF8 { query(in: $0, range, plusAsSpace: plusAsSpace) }
+    }
+
+    /// ``query(of:plusAsSpace:)`` on the validated query `range` of `bytes`.
+    static func query(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> Query {
+        var items: [(name: String, value: String)] = []
+        var pieceStart = range.lowerBound
+        var equals: Int? = nil
+        for index in range.lowerBound...range.upperBound {
+            if index < range.upperBound && bytes[index] != UInt8(ascii: "&") {
+                if equals == nil && bytes[index] == UInt8(ascii: "=") { equals = index }
+                continue
             }
-            return Query(items)
+            if index > pieceStart {
+                let nameEnd = equals ?? index
+                let name = PercentEncoding.decode(bytes[pieceStart..<nameEnd], plusAsSpace: plusAsSpace)
+                let value =
+                    equals.map {
+                        PercentEncoding.decode(bytes[($0 + 1)..<index], plusAsSpace: plusAsSpace)
+                    }
+                    ?? ""
+                items.append((name: name, value: value))
+            }
+            pieceStart = index + 1
+            equals = nil
         }
+        return Query(items)
     }
 
     /// Returns why the encoded segment `value` cannot appear in a routable path (an empty value,
@@ -106,12 +132,9 @@ enum URLParser {
         return path.withUTF8 { URLComponentValidator.rejection(in: $0, 0..<$0.count, as: .path) }
     }
 
-    private static func check(
-        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, configuration: Router.Configuration
-    )
+    private static func check(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, limits: Router.Limits)
         -> URLRejection?
     {
-        let limits = configuration.limits
         if shape.segmentCount > limits.segments {
             return tooLong("the path has more than \(limits.segments) segments")
         }
@@ -126,9 +149,20 @@ enum URLParser {
         case .opaque:
             return badRequest("the scheme must be followed by '//' (as in scheme://host/path)")
         case .hierarchical:
-            if let rejection = authorityRejection(shape, in: bytes, configuration: configuration) {
+            if let rejection = authorityRejection(shape, in: bytes) {
                 return rejection
             }
+        }
+        // Browsers read `\` as `/` in web URLs and strip trailing spaces, so routing either as a
+        // character would disagree with the link the user saw.
+        let beforeFragment = 0..<(shape.fragment.map { $0.lowerBound - 1 } ?? bytes.count)
+        if let space = bytes.firstIndex(of: UInt8(ascii: " ")) {
+            return badRequest("raw space at byte \(space): spaces in a URL must be percent-encoded (%20)")
+        }
+        if shape.isWeb, let backslash = bytes[beforeFragment].firstIndex(of: UInt8(ascii: "\\")) {
+            return badRequest(
+                "raw '\\' at byte \(backslash) of an http(s) URL: browsers read it as '/', so it must be percent-encoded (%5C)"
+            )
         }
         if let rejection = URLComponentValidator.rejection(in: bytes, shape.path, as: .path) {
             return rejection
@@ -144,12 +178,11 @@ enum URLParser {
         return nil
     }
 
-    /// Checks the authority's syntax (400), then whether the scheme and host are the app's (404).
-    private static func authorityRejection(
-        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, configuration: Router.Configuration
-    ) -> URLRejection? {
-        guard let schemeRange = shape.scheme, let authority = shape.authority else { return nil }
-        let scheme = bytes[schemeRange]
+    /// Checks the authority's syntax (400).
+    private static func authorityRejection(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>)
+        -> URLRejection?
+    {
+        guard let authority = shape.authority else { return nil }
         let authorityBytes = bytes[authority]
         if authorityBytes.contains(UInt8(ascii: "@")) {
             return badRequest("user-info ('@' in the authority) is not allowed")
@@ -159,37 +192,32 @@ enum URLParser {
                 return badRequest("a port (':' in the host) is not allowed on a custom scheme")
             }
             // The host is the first path segment and is validated with the path.
-            let isRefused = ASCIICaseFolding.contains(refusedSchemes, scheme)
-            if isRefused
-                || (!configuration.schemes.isEmpty
-                    && !ASCIICaseFolding.contains(configuration.schemes, scheme))
-            {
-                return notFound("the scheme is not one of the app's schemes")
-            }
             return nil
         }
         if let rejection = URLComponentValidator.rejection(in: bytes, authority, as: .authority) {
             return rejection
         }
-        var hostEnd = authority.upperBound
-        // A ':' inside an IPv6 literal (`[::1]`) is not a port separator.
-        if let colon = authorityBytes.lastIndex(of: UInt8(ascii: ":")),
-            authorityBytes[colon...].contains(UInt8(ascii: "]")) == false
+        let host = hostRange(shape, in: bytes)
+        if host.upperBound < authority.upperBound,
+            !isValidPort(bytes[(host.upperBound + 1)..<authority.upperBound])
         {
-            guard isValidPort(bytes[(colon + 1)..<authority.upperBound]) else {
-                return badRequest("invalid port: expected a number from 1 to 65535")
-            }
-            hostEnd = colon
+            return badRequest("invalid port: expected a number from 1 to 65535")
         }
-        let host = bytes[authority.lowerBound..<hostEnd]
         if host.isEmpty { return badRequest("empty host in an http(s) URL") }
-        if configuration.hosts.isEmpty {
-            return notFound("http(s) links are not accepted: no hosts are configured")
-        }
-        guard ASCIICaseFolding.contains(configuration.hosts, host) else {
-            return notFound("the host is not one of the app's hosts")
-        }
         return nil
+    }
+
+    /// The host of a web URL's authority: before a port's `:`, which an IPv6 literal's
+    /// (`[::1]`) is not.
+    private static func hostRange(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard let authority = shape.authority else { return 0..<0 }
+        let authorityBytes = bytes[authority]
+        if let colon = authorityBytes.lastIndex(of: UInt8(ascii: ":")),
+            !authorityBytes[colon...].contains(UInt8(ascii: "]"))
+        {
+            return authority.lowerBound..<colon
+        }
+        return authority
     }
 
     /// `true` for 1 to 65535 written in ASCII digits (leading zeros allowed).

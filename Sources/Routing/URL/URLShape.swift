@@ -131,10 +131,7 @@ struct URLShape {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { return index }
-            let isSchemeByte =
-                ASCIICaseFolding.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard isSchemeByte else { return nil }
+            guard SchemeName.isContinuation(byte) else { return nil }
             index += 1
         }
         return nil

@@ -99,8 +99,9 @@ struct FastPathTests {
             for source in [Source.app, .external(sourceApplication: nil)] {
                 var tracer = SilentTracer()
                 var expected: RouteMatch? = nil
-                if case .matched(let match, _, _) = router.storage.resolve(path, tracer: &tracer),
-                    router.storage.isReachable(match.routeIndex, from: source)
+                let storage = router.storage
+                if case .matched(let match, _) = storage.resolveInFull(
+                    path, source: source, trie: storage.trie(for: source), tracer: &tracer)
                 {
                     expected = match
                 }

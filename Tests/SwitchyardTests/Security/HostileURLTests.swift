@@ -95,7 +95,7 @@ struct HostileURLTests {
         // Schemes.
         .reaches("MailApp://messages", "/messages"), .refused("otherapp://messages", .notFound),
         .refused("javascript:alert(1)", .badRequest), .refused("javascript://admin", .notFound),
-        .refused("JavaScript://%0aalert(1)", .notFound), .refused("data:text/html,<script>", .badRequest),
+        .refused("JavaScript://%0aalert(1)", .badRequest), .refused("data:text/html,<script>", .badRequest),
         .refused("data://admin", .notFound), .refused("file:///etc/passwd", .notFound),
         .refused("mailapp:admin", .badRequest), .refused("ftp://mail.example.com/admin", .notFound),
         // User-info and ports.
@@ -158,24 +158,32 @@ struct HostileURLTests {
         #expect(await log.entries.count == (row.appRoute == nil ? 0 : 3))
     }
 
-    /// A router that accepts any scheme (an empty set), or lists these by mistake, still never
-    /// routes a URL whose scheme runs code or reaches local data.
+    /// A router that accepts any scheme (an empty set) still never routes a URL whose scheme runs
+    /// code or reaches local data, and never hands it to the `notFound` controller (a web-view
+    /// fallback would run it). Listing one in the configuration is refused at init.
     @Test(
-        "Schemes that run code or reach local data are not found, even when configured",
+        "Schemes that run code or reach local data are not found, and cannot be configured",
         arguments: ["javascript", "JavaScript", "data", "file", "about", "blob", "vbscript"])
     func refusedScheme(_ scheme: String) async throws {
-        for schemes in [[], ["mailapp", scheme.lowercased()]] as [Set<String>] {
-            let router = try Router(
-                routes: [Route("/messages", isPublic: true, controller: echo)],
-                configuration: .init(schemes: schemes))
-            for url in ["\(scheme)://messages", "\(scheme):///messages"] {
-                let response = await Connection.send(
-                    fromPublicURL: url, sourceApplication: nil, router: router)
-                #expect(response.status == .notFound, "\(url) with schemes \(schemes)")
-                #expect(router.match(url) == nil)
-            }
-            #expect(router.match("mailapp://messages") != nil, "the app's own scheme still works")
+        let fallbackRan = SecurityLog()
+        let router = try Router(
+            routes: [Route("/messages", isPublic: true, controller: echo)],
+            configuration: .init(notFound: { request in
+                await fallbackRan.record("notFound")
+                return Response(request: request, status: .notFound)
+            }))
+        for url in ["\(scheme)://messages", "\(scheme):///messages"] {
+            let response = await Connection.send(fromPublicURL: url, sourceApplication: nil, router: router)
+            #expect(response.status == .notFound, "\(url)")
+            #expect(router.match(url) == nil)
         }
+        #expect(await fallbackRan.entries.isEmpty, "the notFound controller never sees such a URL")
+        #expect(router.match("mailapp://messages") != nil, "the app's own scheme still works")
+        let error = Routing.tableError(
+            [Route("/messages", isPublic: true, controller: echo)],
+            configuration: .init(schemes: ["mailapp", scheme.lowercased()]))
+        #expect(error?.pattern == "configuration.schemes")
+        #expect(error?.reason.contains("never names an app") == true)
     }
 
     @Test(

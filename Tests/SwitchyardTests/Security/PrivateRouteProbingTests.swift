@@ -124,29 +124,41 @@ struct PrivateRouteProbingTests {
         #expect(await log.entries.contains { $0.hasPrefix("controller") })
     }
 
-    @Test("A public glob never captures a private route", arguments: probeSources)
+    /// 0.1 let the private route win the match and then answered not-found, which told a prober
+    /// exactly which paths were private (`/files/secret/key` 404, `/files/other/key` 200). From
+    /// 0.2 private routes do not exist for an external request.
+    @Test(
+        "Regression (private paths told apart by a public glob): external answers are those of the public routes alone",
+        arguments: probeSources)
     func publicGlob(sourceApplication: String?) async throws {
         let log = SecurityLog()
+        let publicRoutes = [
+            Route("/*anything", isPublic: true, controller: echo),
+            Route("/files/*path", isPublic: true, controller: echo),
+        ]
         let router = try Router(
-            routes: [
-                Route("/*anything", isPublic: true, controller: echo),
-                Route("/files/*path", isPublic: true, controller: echo),
-            ] + Self.privateRoutes(log) + [Route("/files/secret/:name", controller: echo)],
+            routes: publicRoutes + Self.privateRoutes(log) + [Route("/files/secret/:name", controller: echo)],
             configuration: Self.configuration(revealingNotFound))
-        let missing = try Router(routes: [], configuration: Self.configuration(revealingNotFound))
-        for url in ["/admin", "/admin/x", "/settings/a/b", "/files/secret/key", "/internal/flags/x"] {
+        let publicOnly = try Router(
+            routes: publicRoutes, configuration: Self.configuration(revealingNotFound))
+        for url in [
+            "/admin", "/admin/x", "/settings/a/b", "/files/secret/key", "/internal/flags/x", "/files/a",
+        ] {
             let probed = await Connection.send(
                 fromPublicURL: url, sourceApplication: sourceApplication, router: router)
             let expected = await Connection.send(
-                fromPublicURL: url, sourceApplication: sourceApplication, router: missing)
+                fromPublicURL: url, sourceApplication: sourceApplication, router: publicOnly)
             #expect(Fingerprint(probed) == Fingerprint(expected), "\(url)")
-            #expect(probed.status == .notFound, "\(url)")
+            #expect(probed.status == .ok, "\(url): a public glob answers it")
+            #expect(probed.request.route?.isPublic == true, "\(url)")
         }
-        // The globs still take what no private route claims.
-        let open = await Connection.send(
-            fromPublicURL: "/files/public/a", sourceApplication: nil, router: router)
-        #expect(open.request.route?.pattern == "/files/*path")
-        #expect(await log.entries.isEmpty)
+        let secret = await Connection.send(
+            fromPublicURL: "/files/secret/key", sourceApplication: sourceApplication, router: router)
+        #expect(secret.request.route?.pattern == "/files/*path")
+        #expect(await log.entries.isEmpty, "no stage of a private route ran")
+        // In-app, the private route still wins.
+        let inApp = await Connection.send("/files/secret/key", router: router)
+        #expect(inApp.request.route?.pattern == "/files/secret/:name")
     }
 
     @Test(

@@ -1,0 +1,65 @@
+/// The ``TerminalFilter`` of a router with scoped or conditioned routes: among the routes of one
+/// shape it picks the one `link` reaches, by priority (higher first), then specificity (see
+/// ``RouteScope/rank(of:in:isExternal:)``, then more query conditions first), then registration.
+///
+/// The query is decoded the first time a condition needs it, at most once per walk.
+struct LinkFilter: TerminalFilter {
+    let terminals: [Trie.Terminal]
+    /// By route index.
+    let scopes: [RouteScope]
+    let link: ParsedURL.Link
+    /// The URL's bytes, which `link` and `queryRange` index.
+    let bytes: UnsafeBufferPointer<UInt8>
+    let isExternal: Bool
+    let queryRange: Range<Int>?
+    let plusAsSpace: Bool
+    private var query: Query?
+
+    init(
+        terminals: [Trie.Terminal], scopes: [RouteScope], parsed: ParsedURL,
+        bytes: UnsafeBufferPointer<UInt8>,
+        isExternal: Bool, plusAsSpace: Bool
+    ) {
+        self.terminals = terminals
+        self.scopes = scopes
+        self.link = parsed.link
+        self.bytes = bytes
+        self.isExternal = isExternal
+        self.queryRange = parsed.query
+        self.plusAsSpace = plusAsSpace
+    }
+
+    mutating func choose(_ first: Int32) -> Int32 {
+        var best: Int32 = -1
+        var bestPriority = Int.min
+        var bestRank = (scope: -1, conditions: -1)
+        var index = Int(first)
+        let end = Int(terminals[index].groupEnd)
+        while index < end {
+            let terminal = terminals[index]
+            // The group is ordered by priority: below the best one's, nothing can win.
+            if best >= 0 && terminal.priority < bestPriority { break }
+            let scope = scopes[terminal.routeIndex]
+            if let scopeRank = scope.rank(of: link, in: bytes, isExternal: isExternal) {
+                let rank = (scope: scopeRank, conditions: scope.conditions.count)
+                // Strictly better only: among equals the first registered wins.
+                if best < 0 || rank > bestRank,
+                    scope.conditions.isEmpty || scope.conditionsHold(decodedQuery())
+                {
+                    best = Int32(index)
+                    bestPriority = terminal.priority
+                    bestRank = rank
+                }
+            }
+            index &+= 1
+        }
+        return best
+    }
+
+    private mutating func decodedQuery() -> Query {
+        if let query { return query }
+        let decoded = queryRange.map { URLParser.query(in: bytes, $0, plusAsSpace: plusAsSpace) } ?? Query()
+        query = decoded
+        return decoded
+    }
+}

@@ -1,0 +1,137 @@
+/// One entry of a host set, in ``Router/Configuration/hosts`` or a route's `hosts:`: an exact
+/// host (`example.com`), a wildcard (`*.example.com`: one or more labels before `.example.com`,
+/// not `example.com` itself) or `*` (every host, IPv6 literals included).
+///
+/// Hosts compare ASCII case-insensitively and never through Unicode case mapping (see
+/// ``ASCIICaseFolding``); a trailing dot makes a different host. Internationalized hosts are
+/// written in their punycode form (`xn--…`), which is what a URL carries.
+struct HostPattern: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case exact
+        case wildcard
+        case any
+    }
+
+    let kind: Kind
+    /// Lowercased: the host for `exact`, the suffix with its leading dot (`.example.com`) for
+    /// `wildcard`, empty for `any`.
+    let bytes: [UInt8]
+
+    /// Parses an entry as written, or gives why it is not a host pattern.
+    static func parse(_ entry: String) -> Result<HostPattern, HostPatternError> {
+        if entry == "*" { return .success(HostPattern(kind: .any, bytes: [])) }
+        var body = Substring(entry)
+        var kind = Kind.exact
+        if body.hasPrefix("*.") {
+            body = body.dropFirst(2)
+            kind = .wildcard
+        }
+        if let reason = invalidity(ofHostName: body) {
+            return .failure(HostPatternError(entry: entry, reason: reason))
+        }
+        let lowered = body.utf8.map(ASCIICaseFolding.lowercased)
+        return .success(
+            HostPattern(kind: kind, bytes: kind == .wildcard ? [UInt8(ascii: ".")] + lowered : lowered))
+    }
+
+    /// Why `name` is not a DNS host name (labels of letters, digits, `-` and `_`, separated by
+    /// dots, a trailing dot allowed), or `nil` when it is one.
+    private static func invalidity(ofHostName name: Substring) -> String? {
+        if name.isEmpty { return "a host cannot be empty" }
+        if name.utf8.contains(where: { $0 >= 0x80 }) {
+            return "a host is written in ASCII: use its punycode form (xn--…)"
+        }
+        if name.utf8.count > 254 { return "a host has at most 253 bytes" }
+        let labels = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        for (index, label) in labels.enumerated() {
+            if label.isEmpty {
+                // `example.com.` (fully qualified) is a host of its own; `a..b` and `.a` are not hosts.
+                if index == labels.count - 1 && index > 0 { continue }
+                return "a host has no empty label"
+            }
+            if label.count > 63 { return "a host label has at most 63 bytes" }
+            for byte in label {
+                let valid =
+                    ASCIICaseFolding.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                if !valid {
+                    let shown =
+                        byte == UInt8(ascii: "*")
+                        ? "'*' (only a leading '*.' or a lone '*')" : "'\(Character(Unicode.Scalar(byte)))'"
+                    return "\(shown) is not allowed in a host"
+                }
+            }
+            if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
+                return "a host label does not begin or end with '-'"
+            }
+        }
+        return nil
+    }
+
+    /// Whether the URL's host `host` (its bytes as received, without the port) is one this entry
+    /// names.
+    func matches<Host: Collection<UInt8>>(_ host: Host) -> Bool {
+        switch kind {
+        case .any:
+            return true
+        case .exact:
+            return host.count == bytes.count
+                && host.elementsEqual(bytes) { ASCIICaseFolding.lowercased($0) == $1 }
+        case .wildcard:
+            guard host.count > bytes.count else { return false }
+            return host.dropFirst(host.count - bytes.count).elementsEqual(bytes) {
+                ASCIICaseFolding.lowercased($0) == $1
+            }
+        }
+    }
+
+    /// Whether every host `other` names is one this entry names too.
+    func covers(_ other: HostPattern) -> Bool {
+        switch (kind, other.kind) {
+        case (.any, _): return true
+        case (_, .any): return false
+        case (.exact, .exact): return bytes == other.bytes
+        case (.exact, .wildcard): return false
+        case (.wildcard, .exact): return matches(other.bytes)
+        case (.wildcard, .wildcard):
+            return other.bytes.count >= bytes.count && other.bytes.reversed().starts(with: bytes.reversed())
+        }
+    }
+
+    /// How specifically this entry names a host it matches: an exact host before any wildcard, a
+    /// longer wildcard suffix before a shorter one, every wildcard before `*`.
+    var specificity: Int {
+        switch kind {
+        case .any: 1
+        case .wildcard: 2 + bytes.count
+        case .exact: Self.exactSpecificity
+        }
+    }
+
+    /// The specificity of an exact host, or of a custom scheme a route names.
+    static let exactSpecificity = 1 << 16
+
+    /// The hosts both sets name, each written as the narrower of two overlapping entries
+    /// (`["*.example.com"]` ∩ `["en.blog.example.com"]` is `["en.blog.example.com"]`). Entries
+    /// that are not valid patterns meet only their own spelling; ``Router`` reports them.
+    static func intersection(_ lhs: Set<String>, _ rhs: Set<String>) -> Set<String> {
+        var result: Set<String> = []
+        for left in lhs {
+            for right in rhs {
+                switch (parse(left), parse(right)) {
+                case (.success(let a), .success(let b)):
+                    if a.covers(b) { result.insert(right) } else if b.covers(a) { result.insert(left) }
+                default:
+                    if ASCIICaseFolding.equals(left.utf8, right) { result.insert(right) }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Why an entry of a host set is not a host pattern.
+struct HostPatternError: Error, Sendable {
+    let entry: String
+    let reason: String
+}

@@ -1,0 +1,15 @@
+/// The syntax of a URL scheme (RFC 3986): a letter, then letters, digits, `+`, `-` or `.`.
+enum SchemeName {
+    /// Whether `byte` may follow the first letter of a scheme.
+    @inline(__always)
+    static func isContinuation(_ byte: UInt8) -> Bool {
+        ASCIICaseFolding.isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// Whether `bytes` are a scheme name.
+    static func isValid<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        guard let first = bytes.first, ASCIICaseFolding.isLetter(first) else { return false }
+        return bytes.dropFirst().allSatisfy(isContinuation)
+    }
+}
