@@ -91,14 +91,12 @@ public struct Route: Sendable {
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - schemes: Custom schemes whose links reach the route. `http` and `https` are not
-    ///     schemes here: web links are scoped by `hosts`.
-    ///   - hosts: Hosts whose web links reach the route: exact, `*.domain` or `*`. With `schemes`
-    ///     and `hosts` both empty the route is unscoped and every link the router serves reaches
-    ///     it; a bare path reaches a scoped route only when sent in-app.
-    ///   - query: Query items the link must carry (their first value) and the constraint each
-    ///     value must meet; ``Constraint/any`` only asks for the item.
+    /// `schemes` lists the custom schemes whose links reach the route (`http` and `https` are not
+    /// schemes here: web links are scoped by `hosts`). `hosts` lists the hosts whose web links
+    /// reach it: exact, `*.domain` or `*`. With both empty the route is unscoped and every link the
+    /// router serves reaches it; a bare path reaches a scoped route only when sent in-app. `query`
+    /// names query items the link must carry (their first value) and the constraint each value
+    /// must meet; ``Constraint/any`` only asks for the item.
     public init(
         _ pattern: String, name: String? = nil, isPublic: Bool = false, schemes: Set<String> = [],
         hosts: Set<String> = [], query: [String: Constraint] = [:], middlewares: [Middleware] = [],
