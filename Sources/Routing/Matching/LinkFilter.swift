@@ -13,7 +13,8 @@ struct LinkFilter: TerminalFilter {
     let isExternal: Bool
     let queryRange: Range<Int>?
     let plusAsSpace: Bool
-    private var query: Query?
+    /// The decoded query, once a condition has needed it; the request reuses it.
+    private(set) var query: Query?
 
     init(
         terminals: [Trie.Terminal], scopes: [RouteScope], parsed: ParsedURL,

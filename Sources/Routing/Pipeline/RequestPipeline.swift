@@ -93,7 +93,9 @@ struct RequestPipeline {
         return Request(
             url: url, path: resolved.path, fragment: parsed.decodedFragment, route: match?.route,
             params: match?.params ?? Parameters(),
-            query: URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace), data: data,
+            query: resolved.query
+                ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace),
+            data: data,
             source: source)
     }
 

@@ -14,6 +14,8 @@ struct ResolvedURL: Sendable {
     let parsed: ParsedURL
     /// The bare path a rewrite produced, when one applied.
     let rewritten: ParsedURL?
+    /// The decoded query, when a query condition already decoded it.
+    var query: Query? = nil
 
     /// The normalized path that was routed, after rewrites (``Request/path``).
     var path: String { (rewritten ?? parsed).pathString }
@@ -30,12 +32,12 @@ extension RouterStorage {
     @inline(__always)
     func resolve<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Resolution {
         let trie = trie(for: source)
-        if rewrites.isEmpty && !tracer.wantsNotes,
-            let resolution = resolvePlainPath(url, source: source, trie: trie, tracer: &tracer)
+        let triesPlainPath = rewrites.isEmpty && !tracer.wantsNotes
+        if triesPlainPath, let resolution = resolvePlainPath(url, source: source, trie: trie, tracer: &tracer)
         {
             return resolution
         }
-        return resolveInFull(url, source: source, trie: trie, tracer: &tracer)
+        return resolveInFull(url, source: source, trie: trie, plainPathTried: triesPlainPath, tracer: &tracer)
     }
 
     /// The plain-path shortcut, or `nil` when `url` is not a plain path.
@@ -75,10 +77,10 @@ extension RouterStorage {
     /// Every check of the parser, the rewrites, then the walk: what ``resolve(_:source:tracer:)``
     /// does for a URL that is not a plain path (`FastPathTests` compares the two).
     func resolveInFull<Tracer: MatchTracer>(
-        _ url: String, source: Source, trie: Trie, tracer: inout Tracer
+        _ url: String, source: Source, trie: Trie, plainPathTried: Bool = false, tracer: inout Tracer
     ) -> Resolution {
         let parsed: ParsedURL
-        switch URLParser.parse(url, served: served) {
+        switch URLParser.parse(url, served: served, plainPathTried: plainPathTried) {
         case .success(let value): parsed = value
         case .failure(let rejection): return .rejected(rejection)
         }

@@ -28,8 +28,11 @@ enum URLParser {
         parse(url, served: ServedLinks(configuration))
     }
 
-    /// Parses and validates a full URL or a bare path (`/path?query#fragment`).
-    static func parse(_ url: String, served: ServedLinks) -> Result<ParsedURL, URLRejection> {
+    /// Parses and validates a full URL or a bare path (`/path?query#fragment`). `plainPathTried`:
+    /// the caller already found that `url` is not a ``PlainPath``, so the shortcut is skipped.
+    static func parse(_ url: String, served: ServedLinks, plainPathTried: Bool = false)
+        -> Result<ParsedURL, URLRejection>
+    {
         let limits = served.limits
         // Checked before the contiguous copy below, so an oversized string is refused uncopied.
         guard url.utf8.count <= limits.urlBytes else {
@@ -39,7 +42,7 @@ enum URLParser {
         string.makeContiguousUTF8()
         // The common case, settled in one pass: see `PlainPath` for why the checks below would
         // all pass and give this path and segment count.
-        if let plain = string.withUTF8({ PlainPath.scan($0, folding: false) }),
+        if !plainPathTried, let plain = string.withUTF8({ PlainPath.scan($0, folding: false) }),
             plain.segmentCount <= limits.segments
         {
             return .success(
