@@ -24,6 +24,7 @@ enum CommandLineInterface {
         examples:
           swift run Example route 'mailapp://messages/7' --from com.example.chat
           swift run Example route 'mailapp://drafts/2' --external
+          swift run Example route 'https://acme.mail.example.com/team/acme' --external
           swift run Example explain 'https://mail.example.com/msg/7'
         """
 
@@ -75,6 +76,7 @@ enum CommandLineInterface {
 
                 The History observer recorded \(recorded) responses (in memory only).
                 Try: swift run Example route 'mailapp://drafts/2' --from com.example.chat
+                     swift run Example explain 'https://acme.mail.example.com/team/acme' --external
                 """
         }
     }
@@ -91,6 +93,7 @@ enum CommandLineInterface {
             "route:    \(route ?? "-")",
             "params:   \(params.isEmpty ? "-" : params)",
             "path:     \(request.path.isEmpty ? "-" : request.path)",
+            "fragment: \(request.fragment ?? "-")",
             "location: \(response.location ?? "-")",
         ].joined(separator: "\n")
     }

@@ -10,6 +10,8 @@ enum MessageController {
             // Thrown errors become responses in one place; the message reaches in-app callers only.
             throw RoutingError(.notFound, "there is no message \(id)")
         }
-        return Response(request, showing: .message(message))
+        // The fragment never takes part in matching: `/messages/7#attachments` is the same
+        // route, and only the screen cares where to scroll.
+        return Response(request, showing: .message(message, scrolledTo: request.fragment))
     }
 }

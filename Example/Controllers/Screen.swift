@@ -7,13 +7,16 @@ import Switchyard
 /// layer switches over cases rather than parsing dictionaries.
 enum Screen: Sendable, Hashable, CustomStringConvertible {
     case inbox([Message], backTo: String?)
-    case message(Message)
+    /// `scrolledTo` is the link's fragment (`#attachments`): where in the message to start.
+    case message(Message, scrolledTo: String? = nil)
     case profile(Profile)
     case drafts([Draft])
     case draft(Draft)
-    case compose(to: String?)
+    /// `sharing` is a link another app asked to send (`mailapp://share?url=…`).
+    case compose(to: String?, sharing: String? = nil)
     case settings(section: String)
     case signIn(next: String?)
+    case team(Team)
 
     static let dataKey = "screen"
 
@@ -22,13 +25,17 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .inbox(let messages, let backTo):
             "inbox: \(messages.count) messages" + (backTo.map { ", with a back button to \($0)" } ?? "")
-        case .message(let message): "message \(message.id): \"\(message.subject)\" from \(message.from)"
+        case .message(let message, let section):
+            "message \(message.id): \"\(message.subject)\" from \(message.from)"
+                + (section.map { ", scrolled to \($0)" } ?? "")
         case .profile(let profile): "profile of \(profile.displayName)"
         case .drafts(let drafts): "drafts: \(drafts.count)"
         case .draft(let draft): "draft \(draft.id): \"\(draft.subject)\""
-        case .compose(let to): "compose a message" + (to.map { " to \($0)" } ?? "")
+        case .compose(let to, let link):
+            "compose a message" + (to.map { " to \($0)" } ?? "") + (link.map { " sharing \($0)" } ?? "")
         case .settings(let section): "settings: \(section)"
         case .signIn(let next): "sign-in screen" + (next.map { ", then \($0)" } ?? "")
+        case .team(let team): "team space of \(team.name): \(team.members.count) members"
         }
     }
 }

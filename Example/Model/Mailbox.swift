@@ -19,9 +19,14 @@ enum Mailbox {
         Profile(username: "linus", displayName: "Linus Torvalds"),
     ]
 
+    static let teams: [Team] = [
+        Team(slug: "acme", name: "Acme", members: ["ada", "grace", "linus"])
+    ]
+
     static func message(_ id: Int) -> Message? { messages.first { $0.id == id } }
     static func draft(_ id: Int) -> Draft? { drafts.first { $0.id == id } }
     static func profile(_ username: String) -> Profile? { profiles.first { $0.username == username } }
+    static func team(_ slug: String) -> Team? { teams.first { $0.slug == slug } }
 }
 
 /// A received message.
@@ -41,4 +46,12 @@ struct Draft: Sendable, Hashable {
 struct Profile: Sendable, Hashable {
     let username: String
     let displayName: String
+}
+
+/// A company's shared space. Each company has its own subdomain (`acme.mail.example.com`), so a
+/// link to a team space names the company twice: once in the host, once in the path.
+struct Team: Sendable, Hashable {
+    let slug: String
+    let name: String
+    let members: [String]
 }

@@ -14,8 +14,14 @@ import SwitchyardMiddlewares
 /// middlewares (App Links, session), then the router's sign-in policy unless the route skips it,
 /// then the route's own policies, then its controller.
 enum MailRouter {
-    /// The URL forms the app accepts: `mailapp://…` and universal links on `mail.example.com`.
-    static let configuration = Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"])
+    /// The URL forms the app accepts: `mailapp://…`, and universal links on `mail.example.com`
+    /// and on each company's subdomain (`acme.mail.example.com`, see ``TeamRoutes``). Routes
+    /// without `hosts:` or `schemes:` answer on all of them.
+    ///
+    /// A link no route takes goes to ``WebViewFallback``: other sites open in the browser view.
+    static let configuration = Router.Configuration(
+        schemes: ["mailapp"], hosts: ["mail.example.com", "*.mail.example.com"],
+        notFound: WebViewFallback.controller)
 
     /// Builds the router.
     ///
@@ -37,7 +43,8 @@ enum MailRouter {
             middlewares: MailMiddlewares.all(session: session),
             policies: [MailPolicies.signedIn],
             routes: InboxRoutes.all + MessageRoutes.all + ProfileRoutes.all(link: link) + DraftRoutes.all
-                + SettingsRoutes.all + ComposeRoutes.all + SessionRoutes.all(session: session),
+                + SettingsRoutes.all + ComposeRoutes.all + SessionRoutes.all(session: session)
+                + TeamRoutes.all,
             configuration: configuration)
         // `Forward` needs the router it belongs to, which exists only now.
         link.connect(router)

@@ -2,9 +2,12 @@ import Switchyard
 
 /// One line that says what a response means for the user, for the tour and `Example route`.
 enum ResultSummary {
-    /// The screen the app shows, or what went wrong; says where a redirect led.
+    /// The screen the app shows, the web view it opens, or what went wrong; says where a
+    /// redirect led.
     static func of(_ response: Response, sentURL: String) -> String {
-        var summary = response.screen?.description ?? failure(response)
+        var summary =
+            response.screen?.description ?? response.browserURL.map { "open in the web view: \($0)" }
+            ?? failure(response)
         if response.request.url != sentURL {
             summary += " via \(response.request.url)"
         }

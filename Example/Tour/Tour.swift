@@ -5,6 +5,10 @@ import SwitchyardMiddlewares
 /// The scripted tour that `swift run Example` prints: links from inside the app and from other
 /// apps, one per row, showing each outcome of the pipeline.
 ///
+/// The last rows are about links rather than paths: a route scoped to a wildcard host, a route
+/// scoped to the custom scheme with a query condition, the web-view fallback for links no route
+/// takes, and a fragment.
+///
 /// The tour starts signed out and signs in on the second row, the way a user following a link
 /// would: the first row shows the sign-in redirect, the second completes sign-in and continues
 /// to the original link. Rows run in order against one router, so each sees the session the
@@ -76,6 +80,18 @@ struct Tour {
         Step(.app, "mailapp://settings/notifications", "private route, in-app"),
         Step(
             unknownApp, "mailapp://sign-in?next=https%3A%2F%2Fevil.example", "next must stay inside the app"),
+        // Links, not just paths: which scheme and host a link names decides what it reaches.
+        Step(
+            chat, "https://acme.mail.example.com/team/acme",
+            "a route scoped to the wildcard host *.mail.example.com"),
+        Step(chat, "mailapp://team/acme", "same path by the custom scheme: the route is for web links"),
+        Step(.app, "/team/acme", "a bare path in-app reaches the scoped route"),
+        Step(
+            chat, "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory",
+            "a route for mailapp:// only, with a url= condition"),
+        Step(chat, "mailapp://share", "no url item: the query condition fails"),
+        Step(.app, "https://news.example.org/story", "a link in a message: web-view fallback"),
+        Step(chat, "mailapp://messages/8#attachments", "the fragment, read by the controller"),
     ]
 
     let session = Session()

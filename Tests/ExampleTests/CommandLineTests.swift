@@ -84,6 +84,7 @@ struct CommandLineTests {
         #expect(outcome.output.hasPrefix("NAME"))
         for pattern in [
             "/inbox", "/messages/:message_id(int)", "/drafts/:draft_id(int)", "/settings/notifications",
+            "/team/:team(alnum)", "/share",
         ] {
             #expect(outcome.output.contains(pattern))
         }
@@ -109,11 +110,43 @@ struct CommandLineTests {
             (["route", "mailapp://drafts/2", "--external"], "404 Not Found"),
             (["route", "mailapp://compose", "--from", "com.example.chat"], "403 Forbidden"),
             (["route", "mailapp://messages/%zz"], "400 Bad Request"),
+            (["route", "https://acme.mail.example.com/team/acme", "--external"], "200 OK"),
+            (["route", "mailapp://team/acme", "--external"], "404 Not Found"),
+            (["route", "https://news.example.org/story"], "404 Not Found"),
         ])
     func route(arguments: [String], status: String) async {
         let outcome = await CommandLineInterface.run(arguments)
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("status:   \(status)\n"), "\(outcome.output)")
+    }
+
+    @Test(
+        "route prints the web view a foreign link opens, and the fragment",
+        arguments: [
+            (
+                "https://news.example.org/story",
+                "result:   open in the web view: https://news.example.org/story\n"
+            ),
+            ("mailapp://messages/8#attachments", "fragment: attachments\n"),
+            ("mailapp://messages/8", "fragment: -\n"),
+        ])
+    func routeLinks(url: String, line: String) async {
+        let outcome = await CommandLineInterface.run(["route", url])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains(line), "\(outcome.output)")
+    }
+
+    @Test("explain shows which links reach a host-scoped route")
+    func explainScope() async {
+        let web = await CommandLineInterface.run([
+            "explain", "https://acme.mail.example.com/team/acme", "--external",
+        ])
+        #expect(web.output.contains("matched: /team/:team(alnum) (team)"))
+        let custom = await CommandLineInterface.run(["explain", "mailapp://team/acme", "--external"])
+        #expect(custom.output.contains("none is for this link"))
+        #expect(!custom.output.contains("matched:"))
+        let foreign = await CommandLineInterface.run(["explain", "https://news.example.org/story"])
+        #expect(foreign.output.contains("the notFound controller"))
     }
 
     @Test("route --signed-out shows the sign-in redirect with next")

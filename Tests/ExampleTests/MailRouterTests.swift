@@ -73,13 +73,107 @@ struct MailRouterTests {
         #expect(external.data.isEmpty)
     }
 
-    @Test("the router serves mailapp:// and https://mail.example.com only")
+    @Test("the router serves mailapp://, https://mail.example.com and its subdomains only")
     func configuration() async throws {
         let router = try MailRouter.make(session: Session(account: "ada"))
         #expect(router.configuration.schemes == ["mailapp"])
-        #expect(router.configuration.hosts == ["mail.example.com"])
+        #expect(router.configuration.hosts == ["mail.example.com", "*.mail.example.com"])
+        #expect(router.configuration.notFound != nil, "the web-view fallback")
         #expect(router.match("https://mail.example.com/inbox")?.route.name == "inbox")
+        #expect(router.match("https://acme.mail.example.com/inbox")?.route.name == "inbox")
         #expect(router.match("https://mail.example.org/inbox") == nil)
+        #expect(router.match("https://evilmail.example.com/inbox") == nil, "a wildcard needs the dot")
         #expect(router.match("othermail://inbox") == nil)
+    }
+
+    static let unknownApp = Source.external(sourceApplication: nil)
+
+    /// Links to the scoped routes (and to unscoped ones on the new hosts), signed in: the status
+    /// and the name of the route reached, `nil` when none was.
+    static let scopedLinks: [(source: Source, url: String, status: Status, route: String?)] = [
+        // `/team/:team` is for web links on a company's subdomain.
+        (unknownApp, "https://acme.mail.example.com/team/acme", .ok, "team"),
+        (unknownApp, "https://ACME.Mail.Example.COM/team/acme", .ok, "team"),
+        (unknownApp, "https://eu.acme.mail.example.com/team/acme", .ok, "team"),
+        (unknownApp, "https://mail.example.com/team/acme", .notFound, nil),
+        (unknownApp, "https://acme.mail.example.org/team/acme", .notFound, nil),
+        (unknownApp, "mailapp://team/acme", .notFound, nil),
+        (.app, "mailapp://team/acme", .notFound, nil),
+        (.app, "/team/acme", .ok, "team"),
+        (unknownApp, "/team/acme", .notFound, nil),
+        (unknownApp, "https://acme.mail.example.com/team/nobody", .notFound, "team"),
+        // `/share` is for `mailapp://` links that carry `url`.
+        (unknownApp, "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", .ok, "share"),
+        (unknownApp, "MailApp://share?url=x", .ok, "share"),
+        (unknownApp, "mailapp://share?url=", .ok, "share"),
+        (unknownApp, "mailapp://share?to=grace&url=x", .ok, "share"),
+        (unknownApp, "mailapp://share", .notFound, nil),
+        (unknownApp, "mailapp://share?link=x", .notFound, nil),
+        (unknownApp, "https://mail.example.com/share?url=x", .notFound, nil),
+        (.app, "https://mail.example.com/share?url=x", .notFound, nil),
+        (.app, "/share?url=x", .ok, "share"),
+        (.app, "/share", .notFound, nil),
+        // Unscoped routes answer on every served host, the new wildcard included.
+        (unknownApp, "https://mail.example.com/messages/7", .ok, "message"),
+        (unknownApp, "https://acme.mail.example.com/messages/7", .ok, "message"),
+        (unknownApp, "mailapp://messages/7#attachments", .ok, "message"),
+    ]
+
+    @Test("scoped routes answer only the links they are for", arguments: scopedLinks)
+    func scopedRoutes(source: Source, url: String, status: Status, route: String?) async throws {
+        let router = try MailRouter.make(session: Session(account: "ada"))
+        let response = await Connection.send(url, from: source, router: router)
+        #expect(response.status == status)
+        #expect(response.request.route?.name == route)
+    }
+
+    /// Links no route takes: what the web-view fallback asks the app to open, `nil` for a plain
+    /// 404 with no data.
+    static let unmatchedLinks: [(source: Source, url: String, browserURL: String?)] = [
+        (.app, "https://news.example.org/story", "https://news.example.org/story"),
+        (unknownApp, "https://news.example.org/story", "https://news.example.org/story"),
+        (.app, "http://news.example.org/story?id=3#top", "http://news.example.org/story?id=3#top"),
+        (.app, "HTTPS://news.example.org/", "HTTPS://news.example.org/"),
+        // Our own site's pages the app has no screen for open on the web too; a private route
+        // from outside gets the very same answer as a missing page.
+        (unknownApp, "https://mail.example.com/help", "https://mail.example.com/help"),
+        (unknownApp, "https://mail.example.com/drafts/2", "https://mail.example.com/drafts/2"),
+        (.app, "/no/such/page", nil),
+        (unknownApp, "/no/such/page", nil),
+        (.app, "mailapp://no/such/page", nil),
+        (unknownApp, "mailapp://drafts/2", nil),
+        (unknownApp, "othermail://inbox", nil),
+        (.app, "https://news.example.org:8443/story", "https://news.example.org:8443/story"),
+    ]
+
+    @Test(
+        "links no route takes: web links open in the web view, others get a plain 404",
+        arguments: unmatchedLinks)
+    func webViewFallback(source: Source, url: String, browserURL: String?) async throws {
+        let router = try MailRouter.make(session: Session(account: "ada"))
+        let response = await Connection.send(url, from: source, router: router)
+        #expect(response.status == .notFound)
+        #expect(response.request.route == nil)
+        #expect(response.request.url == url, "the fallback sees the link as received")
+        #expect(response.browserURL == browserURL)
+        #expect(response.data.count == (browserURL == nil ? 0 : 1), "nothing else in the data")
+        #expect(response.location == nil)
+    }
+
+    @Test(
+        "the fallback never tells a private route from a missing one",
+        arguments: [
+            ("https://mail.example.com/drafts/2", "https://mail.example.com/drafts/3"),
+            ("https://acme.mail.example.com/settings", "https://acme.mail.example.com/settingz"),
+            ("mailapp://drafts/2", "mailapp://drafts/3"),
+        ])
+    func fallbackHidesPrivateRoutes(privateURL: String, missingURL: String) async throws {
+        let router = try MailRouter.make(session: Session(account: "ada"))
+        let hidden = await Connection.send(fromPublicURL: privateURL, sourceApplication: nil, router: router)
+        let missing = await Connection.send(fromPublicURL: missingURL, sourceApplication: nil, router: router)
+        #expect(hidden.status == missing.status)
+        #expect(hidden.data.keys.sorted() == missing.data.keys.sorted())
+        #expect(hidden.browserURL == (privateURL.hasPrefix("https:") ? privateURL : nil))
+        #expect(hidden.request.params.isEmpty && missing.request.params.isEmpty)
     }
 }

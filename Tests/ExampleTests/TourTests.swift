@@ -24,6 +24,13 @@ struct TourTests {
         (Tour.unknownApp, "mailapp://inbox?q=xxx", .uriTooLong),
         (.app, "mailapp://settings/notifications", .ok),
         (Tour.unknownApp, "mailapp://sign-in?next=https", .badRequest),
+        (Tour.chat, "https://acme.mail.example.com/team/acme", .ok),
+        (Tour.chat, "mailapp://team/acme", .notFound),
+        (.app, "/team/acme", .ok),
+        (Tour.chat, "mailapp://share?url=", .ok),
+        (Tour.chat, "mailapp://share", .notFound),
+        (.app, "https://news.example.org/story", .notFound),
+        (Tour.chat, "mailapp://messages/8#attachments", .ok),
     ]
 
     @Test("every row of the tour has its expected status, source and URL")
@@ -53,6 +60,71 @@ struct TourTests {
         #expect(rows[9].response.screen == .compose(to: "grace"))
         #expect(rows[11].response.screen == .inbox(Mailbox.messages, backTo: "Chat"), "App Links")
         #expect(rows[13].response.screen == .settings(section: "notifications"))
+    }
+
+    /// One of the tour's link rows: the route it reached (by name, `nil` for none), the screen it
+    /// shows, the link the web-view fallback opens and the fragment the request carried.
+    struct LinkRow: Sendable, CustomTestStringConvertible {
+        let index: Int
+        let url: String
+        let route: String?
+        let screen: Screen?
+        let browserURL: String?
+        let fragment: String?
+
+        var testDescription: String { "row \(index): \(url)" }
+    }
+
+    /// Written out rather than looked up, so a change to the mailbox fails here instead of
+    /// passing along with it.
+    static let team = Team(slug: "acme", name: "Acme", members: ["ada", "grace", "linus"])
+
+    static let linkRows: [LinkRow] = [
+        LinkRow(
+            index: 15, url: "https://acme.mail.example.com/team/acme", route: "team", screen: .team(team),
+            browserURL: nil, fragment: nil),
+        LinkRow(
+            index: 16, url: "mailapp://team/acme", route: nil, screen: nil, browserURL: nil, fragment: nil),
+        LinkRow(
+            index: 17, url: "/team/acme", route: "team", screen: .team(team), browserURL: nil, fragment: nil),
+        LinkRow(
+            index: 18, url: "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", route: "share",
+            screen: .compose(to: nil, sharing: "https://news.example.org/story"), browserURL: nil,
+            fragment: nil),
+        LinkRow(index: 19, url: "mailapp://share", route: nil, screen: nil, browserURL: nil, fragment: nil),
+        LinkRow(
+            index: 20, url: "https://news.example.org/story", route: nil, screen: nil,
+            browserURL: "https://news.example.org/story", fragment: nil),
+        LinkRow(
+            index: 21, url: "mailapp://messages/8#attachments", route: "message",
+            screen: .message(
+                Message(id: 8, from: "linus", subject: "Quarterly report"), scrolledTo: "attachments"),
+            browserURL: nil,
+            fragment: "attachments"),
+    ]
+
+    @Test("the link rows reach the route, screen, web view and fragment they claim", arguments: linkRows)
+    func links(expected: LinkRow) async throws {
+        let rows = try await Tour().run()
+        try #require(rows.count == Self.expected.count)
+        let row = rows[expected.index]
+        #expect(row.step.url == expected.url)
+        let response = row.response
+        #expect(response.request.route?.name == expected.route)
+        #expect(response.screen == expected.screen)
+        #expect(response.browserURL == expected.browserURL)
+        #expect(response.request.fragment == expected.fragment)
+        if expected.screen == nil && expected.browserURL == nil {
+            #expect(response.data.isEmpty, "a link no route takes answers like any missing one")
+        }
+    }
+
+    @Test("the web-view fallback row says what the app opens")
+    func fallbackResult() async throws {
+        let rows = try await Tour().run()
+        try #require(rows.count == Self.expected.count)
+        #expect(rows[20].result.hasPrefix("open in the web view: https://news.example.org/story — "))
+        #expect(rows[16].result.hasPrefix("not found — "), "the custom scheme misses the host-scoped route")
     }
 
     @Test("a private route from outside answers exactly like a missing one")
