@@ -7,4 +7,7 @@ public struct RouteMatch: Sendable {
     public let params: Parameters
     /// The route's position in the router's table (registration order).
     let routeIndex: Int
+    /// The terminal the walk ended at, in the trie it walked: its group holds the routes of the
+    /// same shape.
+    var terminal = -1
 }

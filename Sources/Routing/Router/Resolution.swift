@@ -172,6 +172,7 @@ extension RouterStorage {
         let params = Parameters(
             source: string, keys: trie.terminals[terminal].keys, captures: captures,
             globIndex: trie.terminals[terminal].globIndex)
-        return RouteMatch(route: routes[routeIndex], params: params, routeIndex: routeIndex)
+        return RouteMatch(
+            route: routes[routeIndex], params: params, routeIndex: routeIndex, terminal: terminal)
     }
 }

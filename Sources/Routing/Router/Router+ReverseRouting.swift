@@ -93,9 +93,11 @@ extension Router {
     {
         let path = try path(for: name, params)
         let route = storage.routes[storage.routesByName[name]!]
-        // A scoped route's own scheme, else the router's first.
-        guard let scheme = scheme ?? (route.schemes.sorted().first ?? configuration.schemes.sorted().first)
-        else {
+        // A scoped route's own scheme, `https` for a route scoped to hosts only, else the router's first.
+        let defaultScheme =
+            route.schemes.sorted().first
+            ?? (route.hosts.isEmpty ? configuration.schemes.sorted().first : "https")
+        guard let scheme = scheme ?? defaultScheme else {
             throw RoutingError(.badRequest, "the router has no schemes configured; pass `scheme:`")
         }
         let lowered = scheme.lowercased()
@@ -122,10 +124,10 @@ extension Router {
         }
         // The first segment goes where a host goes (`mailapp://messages/7`), and there a raw `@`
         // reads as user-info and a raw `:` as a port; the empty-host form keeps it in the path.
-        let firstSegment = path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") }
+        let firstSegment = path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") }
         let needsEmptyHost = firstSegment.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
         let url = needsEmptyHost ? "\(scheme)://\(path)" : "\(scheme):/\(path == "/" ? "/" : path)"
-        guard match(url) != nil || !storage.served.serves(scheme: scheme) else {
+        guard storage.served.serves(scheme: scheme) else {
             throw RoutingError(.badRequest, "the router does not serve scheme '\(scheme)'")
         }
         try verifyScope(url, route: route)
@@ -135,14 +137,15 @@ extension Router {
     /// Checks that `url` reaches `route` (its scope may leave the link out, or a route scoped to
     /// the link may take precedence).
     private func verifyScope(_ url: String, route: Route) throws {
-        guard let reached = match(url)?.route else {
+        guard let reached = match(url) else {
             throw RoutingError(
                 .badRequest, "\(url) would not reach \"\(route.pattern)\": its scope leaves this link out")
         }
-        guard reached.pattern == route.pattern, reached.name == route.name else {
+        guard reached.routeIndex == storage.routesByName[route.name ?? ""] else {
             throw RoutingError(
                 .badRequest,
-                "\(url) would reach \"\(reached.pattern)\" instead, which is more specific for this link")
+                "\(url) would reach \"\(reached.route.pattern)\" (\(reached.route.name ?? "unnamed")) instead, which this link reaches first"
+            )
         }
     }
 
@@ -155,6 +158,9 @@ extension Router {
         return PercentEncoding.encodeSegment(value)
     }
 
+    /// Checks that `path` reaches the shape of route `routeIndex` with `params`: the route itself,
+    /// or one of the same shape that a link of another scope would pick instead (the route's
+    /// own links then reach it; ``url(for:_:scheme:host:)`` checks that).
     private func verify(_ path: String, routeIndex: Int, params: [String: String]) throws {
         var tracer = SilentTracer()
         switch storage.resolve(path, source: .app, tracer: &tracer) {
@@ -163,13 +169,23 @@ extension Router {
         case .unmatched:
             throw RoutingError(.badRequest, "the path \(path) would match no route (a rewrite changes it)")
         case .matched(let match, _):
-            guard match.routeIndex == routeIndex else {
+            let terminals = storage.trie.terminals
+            var first = match.terminal
+            while first > 0 && terminals[first - 1].groupEnd == terminals[match.terminal].groupEnd {
+                first -= 1
+            }
+            let group = first..<Int(terminals[match.terminal].groupEnd)
+            guard let own = group.first(where: { terminals[$0].routeIndex == routeIndex }) else {
                 throw RoutingError(
                     .badRequest,
                     "the path \(path) would reach \"\(match.route.pattern)\" instead, which takes precedence")
             }
+            // The same captures under the route's own parameter names.
+            let values = Parameters(
+                source: match.params.source, keys: terminals[own].keys, captures: match.params.captures,
+                globIndex: terminals[own].globIndex)
             // Byte for byte: `String`'s `==` would accept a canonically equivalent spelling.
-            for (name, value) in params where !(match.params[name]?.utf8.elementsEqual(value.utf8) ?? false) {
+            for (name, value) in params where !(values[name]?.utf8.elementsEqual(value.utf8) ?? false) {
                 throw RoutingError(
                     .badRequest, "the path \(path) would not give back '\(value)' for '\(name)'")
             }

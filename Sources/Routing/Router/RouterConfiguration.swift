@@ -7,10 +7,14 @@ extension Router {
     public struct Configuration: Sendable {
         /// Custom schemes the app owns, compared ASCII case-insensitively. Empty accepts any
         /// scheme other than `http`/`https`, except `javascript`, `data`, `file`, `about`, `blob`
-        /// and `vbscript`, which never name an app.
+        /// and `vbscript`, which never name an app. Listing one of those, `http`, `https` or a
+        /// name that is not a scheme is a ``RouteTableError`` at init.
         public var schemes: Set<String>
-        /// Hosts accepted for `http`/`https` links (universal links), compared ASCII
-        /// case-insensitively. Empty refuses every `http`/`https` link.
+        /// Hosts served for `http`/`https` links (universal links): an exact host
+        /// (`example.com`), a wildcard (`*.example.com`: one or more labels before the domain, not
+        /// the domain itself) or `*` (every host). Compared ASCII case-insensitively, port
+        /// ignored; write internationalized hosts in punycode. Empty serves no web link. A link to
+        /// a scheme or host not served reaches no route: the ``notFound`` controller answers it.
         public var hosts: Set<String>
         /// `false` compares literal segments with ASCII case folded (`/Inbox` matches `/inbox`).
         public var caseSensitive: Bool
@@ -20,8 +24,9 @@ extension Router {
         public var maxRedirects: Int
         /// Size limits checked before any other work; over one gives ``Status/uriTooLong``.
         public var limits: Limits
-        /// Answers requests that match no route, and external requests for private routes.
-        /// `nil` gives a plain ``Status/notFound`` response.
+        /// Answers requests that match no route, including links to schemes or hosts the router
+        /// does not serve (a web-view fallback can open those); `nil` gives a plain
+        /// ``Status/notFound`` response. Links whose scheme runs code never reach it.
         public var notFound: Controller?
         /// See every final response with its duration.
         public var observers: [any RouteObserver]

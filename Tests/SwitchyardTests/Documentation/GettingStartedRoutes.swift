@@ -39,3 +39,14 @@ enum SettingsRoutes {
             Route("/notifications", name: "notifications") { request in Response(request: request) },
         ])
 }
+
+// Section "Links to your websites".
+enum HelpRoutes {
+    static let all: [Route] = Route.group(
+        "", hosts: ["help.example.com"],
+        [
+            Route("/articles/:slug", name: "article", isPublic: true) { request in
+                Response(request: request, data: ["screen": "article"])
+            }
+        ])
+}

@@ -72,4 +72,53 @@ struct GettingStartedTests {
         #expect(SettingsRoutes.all.allSatisfy { !$0.isPublic })
         #expect(await Connection.send("mailapp://settings", router: router).status == .ok)
     }
+
+    // Section "Links to your websites": the router with the web-view fallback.
+    static func makeSite() throws -> Router {
+        let openInWebView: Controller = { request in
+            guard request.url.lowercased().hasPrefix("https://") else {
+                return Response(request: request, status: .notFound)
+            }
+            return Response(request: request, data: ["screen": "web", "url": request.url])
+        }
+        let site = try Router(
+            routes: MessageRoutes.all + HelpRoutes.all,
+            configuration: .init(
+                schemes: ["mailapp"], hosts: ["mail.example.com", "help.example.com"],
+                notFound: openInWebView))
+        return site
+    }
+
+    @Test("Links to your websites")
+    func websites() async throws {
+        let site = try Self.makeSite()
+        let article = await Connection.send(
+            fromPublicURL: "https://help.example.com/articles/setup", sourceApplication: nil, router: site)
+        // article.data["screen"] as? String == "article"
+        let wrongSite = await Connection.send(
+            fromPublicURL: "https://mail.example.com/articles/setup", sourceApplication: nil, router: site)
+        // wrongSite.data["screen"] as? String == "web": /articles is help.example.com's
+        let blog = await Connection.send(
+            fromPublicURL: "https://blog.example.com/launch", sourceApplication: nil, router: site)
+        // blog.data["url"] as? String == "https://blog.example.com/launch": a host the app does not serve
+
+        #expect(HelpRoutes.all.map(\.hosts) == [["help.example.com"]])
+        #expect(HelpRoutes.all.map(\.pattern) == ["/articles/:slug"])
+        #expect(article.status == .ok)
+        #expect(article.data["screen"] as? String == "article")
+        #expect(article.request.params["slug"] == "setup")
+        #expect(wrongSite.data["screen"] as? String == "web")
+        #expect(wrongSite.request.route == nil)
+        #expect(blog.data["url"] as? String == "https://blog.example.com/launch")
+        // Unscoped routes answer every served link; a private route is a missing one from outside.
+        let message = await Connection.send(
+            fromPublicURL: "https://help.example.com/messages/7", sourceApplication: nil, router: site)
+        #expect(message.data["screen"] as? String == "message")
+        let draft = await Connection.send(
+            fromPublicURL: "https://mail.example.com/drafts/3", sourceApplication: nil, router: site)
+        #expect(draft.data["screen"] as? String == "web")
+        // Not https: no web view.
+        #expect(await Connection.send("mailapp://articles/setup", router: site).status == .notFound)
+        #expect(await Connection.send("/articles/setup", router: site).data["screen"] as? String == "article")
+    }
 }
