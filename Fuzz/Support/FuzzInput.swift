@@ -12,6 +12,10 @@ struct FuzzInput {
 
     var isExhausted: Bool { offset >= bytes.count }
 
+    /// The bytes read so far (reads past the end read no byte): everything decoded up to now
+    /// depends on these alone.
+    var consumed: ArraySlice<UInt8> { bytes[..<min(offset, bytes.count)] }
+
     mutating func byte() -> UInt8 {
         defer { offset += 1 }
         return offset < bytes.count ? bytes[offset] : 0

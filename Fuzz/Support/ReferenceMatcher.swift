@@ -16,11 +16,12 @@ enum ReferenceMatcher {
         lhs.mapValues { Array($0.utf8) } == rhs.mapValues { Array($0.utf8) }
     }
 
-    /// `segments` are the path's segments, still percent-encoded.
-    static func match(_ segments: [String], caseSensitive: Bool = true) -> Match? {
+    /// `segments` are the path's segments, still percent-encoded. `publicOnly` matches against
+    /// the table without its private routes, which is what an external request sees.
+    static func match(_ segments: [String], caseSensitive: Bool = true, publicOnly: Bool = false) -> Match? {
         let decoded = segments.map(decode)
         var best: (key: [[Int]], match: Match)?
-        for (index, shape, key) in rankedShapes {
+        for (index, shape, key) in publicOnly ? rankedPublicShapes : rankedShapes {
             guard let params = bind(shape, decoded, caseSensitive: caseSensitive) else { continue }
             if best == nil
                 || key.lexicographicallyPrecedes(best!.key, by: { $0.lexicographicallyPrecedes($1) })
@@ -32,8 +33,16 @@ enum ReferenceMatcher {
     }
 
     /// Every expansion with its rank key, worked out once: the key depends on the table only.
-    private static let rankedShapes: [(Int, [FuzzTable.Spec], [[Int]])] = FuzzTable.entries.enumerated()
-        .flatMap { index, entry in entry.shapes.map { (index, $0, rankKey($0)) } }
+    private static let rankedShapes = ranked(Array(FuzzTable.entries.indices))
+    /// The same for the public routes alone (route indices stay those of the whole table).
+    private static let rankedPublicShapes = ranked(
+        FuzzTable.entries.indices.filter { FuzzTable.entries[$0].isPublic })
+
+    /// The expansions of the routes `table` (indices into ``FuzzTable/entries``), ranked among
+    /// those routes only.
+    private static func ranked(_ table: [Int]) -> [(Int, [FuzzTable.Spec], [[Int]])] {
+        table.flatMap { index in FuzzTable.entries[index].shapes.map { (index, $0, rankKey($0, in: table)) } }
+    }
 
     private static func bind(_ shape: [FuzzTable.Spec], _ values: [String], caseSensitive: Bool)
         -> [String: String]?
@@ -62,12 +71,12 @@ enum ReferenceMatcher {
 
     /// Per segment: rank (literal 0, constrained 1, plain 2, glob 3), then for constrained
     /// siblings the trie's order: highest priority below, then earliest route below.
-    private static func rankKey(_ shape: [FuzzTable.Spec]) -> [[Int]] {
+    private static func rankKey(_ shape: [FuzzTable.Spec], in table: [Int]) -> [[Int]] {
         shape.indices.map { position in
             switch shape[position] {
             case .literal: return [0]
             case .parameter(_, _?):
-                let below = routesSharing(Array(shape[...position]))
+                let below = routesSharing(Array(shape[...position]), in: table)
                 let priority = below.map { FuzzTable.entries[$0].priority }.max()!
                 return [1, -priority, below.min()!]
             case .parameter: return [2]
@@ -76,9 +85,9 @@ enum ReferenceMatcher {
         }
     }
 
-    /// Routes with an expansion that begins with `prefix` (constraints compared by name).
-    private static func routesSharing(_ prefix: [FuzzTable.Spec]) -> [Int] {
-        FuzzTable.entries.indices.filter { index in
+    /// Routes of `table` with an expansion that begins with `prefix` (constraints compared by name).
+    private static func routesSharing(_ prefix: [FuzzTable.Spec], in table: [Int]) -> [Int] {
+        table.filter { index in
             FuzzTable.entries[index].shapes.contains { shape in
                 shape.count >= prefix.count && zip(shape, prefix).allSatisfy { sameEdge($0, $1) }
             }

@@ -78,10 +78,16 @@ private func check(_ url: String, _ sourceApplication: String?) {
         finding("match(source: .external) returned a private route", description)
     }
 
+    // Private routes do not exist for an external request: a URL that reaches one in-app gets
+    // what the public routes give it, so exactly the not-found response when none matches it
+    // (when a public one does, `invisible-routes` checks the answer).
     var tracer = SilentTracer()
-    guard case .matched(let match, let path, _) = accessRouter.storage.resolve(url, tracer: &tracer),
-        !match.route.isPublic
+    guard case .matched(let match, _) = accessRouter.storage.resolve(url, source: .app, tracer: &tracer),
+        !match.route.isPublic,
+        case .unmatched(let resolved) = accessRouter.storage.resolve(
+            url, source: .external(sourceApplication: sourceApplication), tracer: &tracer)
     else { return }
+    let path = resolved.path
     let expected: [String: String] = ["path": path, "route": "none", "params": "0"]
     let actual = response.data.mapValues { "\($0)" }
     guard response.status == .notFound, actual == expected, response.location == nil,
