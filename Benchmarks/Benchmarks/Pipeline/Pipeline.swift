@@ -42,6 +42,42 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: Links: what scopes and private routes cost (one op = every probe once)
+
+    for scoped in [false, true] {
+        Benchmark(scoped ? "Links:Scoped3Hosts" : "Links:Unscoped") {
+            (benchmark: Benchmark, router: Router) in
+            let urls = LinkRouters.urls(scoped: scoped).map(\.url)
+            for _ in benchmark.scaledIterations {
+                for url in urls { blackHole(router.match(url)) }
+            }
+        } setup: {
+            let router = try LinkRouters.router(scoped: scoped)
+            for (url, pattern) in LinkRouters.urls(scoped: scoped) {
+                let reached = router.match(url)?.route.pattern
+                precondition(reached == pattern, "\(url) reached \(reached ?? "nothing"), not \(pattern)")
+            }
+            return router
+        }
+    }
+    for external in [false, true] {
+        let source: Source = external ? .external(sourceApplication: nil) : .app
+        Benchmark(external ? "Links:External" : "Links:InApp") {
+            (benchmark: Benchmark, setup: (router: Router, paths: [(path: String, pattern: String)])) in
+            let paths = setup.paths.map(\.path)
+            for _ in benchmark.scaledIterations {
+                for path in paths { blackHole(setup.router.match(path, source: source)) }
+            }
+        } setup: {
+            let setup = try LinkRouters.halfPrivate()
+            for (path, pattern) in setup.paths {
+                let reached = setup.router.match(path, source: source)?.route.pattern
+                precondition(reached == pattern, "\(path) reached \(reached ?? "nothing"), not \(pattern)")
+            }
+            return setup
+        }
+    }
+
     // MARK: Reading parameters of a match
 
     let cases: [(name: String, path: String, parameter: String, expected: String)] = [

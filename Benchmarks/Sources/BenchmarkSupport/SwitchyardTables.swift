@@ -47,3 +47,51 @@ public enum GeneratedRoutes {
         }
     }
 }
+
+/// The GitHub route set as web links, for what scopes and private routes cost: the same routes
+/// unscoped, split over three hosts, or half private.
+public enum LinkRouters {
+    /// The three hosts the scoped table is split over.
+    public static let hosts = ["api.example.com", "docs.example.com", "www.example.com"]
+
+    static var workload: Workload {
+        guard let workload = Workloads.named("GitHubAll") else {
+            preconditionFailure("no GitHubAll workload")
+        }
+        return workload
+    }
+
+    /// `https://<host>/<path>` for every probe of the workload; with `scoped`, the host the
+    /// probe's route is scoped to, else the first host.
+    public static func urls(scoped: Bool) -> [(url: String, pattern: String)] {
+        let workload = workload
+        return workload.probes.compactMap { probe in
+            guard let expected = probe.expected else { return nil }
+            let host = scoped ? hosts[expected % hosts.count] : hosts[0]
+            return ("https://\(host)\(probe.path)", workload.routes[expected])
+        }
+    }
+
+    /// The routes unscoped, or route `i` scoped to `hosts[i % 3]`.
+    public static func router(scoped: Bool) throws -> Router {
+        let routes = workload.routes.enumerated().map { index, pattern in
+            Route(pattern, isPublic: true, hosts: scoped ? [hosts[index % hosts.count]] : []) {
+                Response(request: $0)
+            }
+        }
+        return try Router(routes: routes, configuration: .init(hosts: Set(hosts)))
+    }
+
+    /// The routes with every other one private, and the paths of the public ones' probes.
+    public static func halfPrivate() throws -> (router: Router, paths: [(path: String, pattern: String)]) {
+        let workload = workload
+        let routes = workload.routes.enumerated().map { index, pattern in
+            Route(pattern, isPublic: index % 2 == 0) { Response(request: $0) }
+        }
+        let paths = workload.probes.compactMap { probe -> (String, String)? in
+            guard let expected = probe.expected, expected % 2 == 0 else { return nil }
+            return (probe.path, workload.routes[expected])
+        }
+        return (try Router(routes: routes), paths)
+    }
+}

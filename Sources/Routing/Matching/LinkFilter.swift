@@ -17,16 +17,15 @@ struct LinkFilter: TerminalFilter {
     private(set) var query: Query?
 
     init(
-        terminals: [Trie.Terminal], scopes: [RouteScope], parsed: ParsedURL,
-        bytes: UnsafeBufferPointer<UInt8>,
-        isExternal: Bool, plusAsSpace: Bool
+        terminals: [Trie.Terminal], scopes: [RouteScope], link: ParsedURL.Link, queryRange: Range<Int>?,
+        bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool, plusAsSpace: Bool
     ) {
         self.terminals = terminals
         self.scopes = scopes
-        self.link = parsed.link
+        self.link = link
         self.bytes = bytes
         self.isExternal = isExternal
-        self.queryRange = parsed.query
+        self.queryRange = queryRange
         self.plusAsSpace = plusAsSpace
     }
 

@@ -23,8 +23,8 @@ struct ResolvedURL: Sendable {
 
 extension RouterStorage {
     /// The one resolver: parses `url`, runs the rewrites in order (each once), then walks the
-    /// trie of `source`. ``Connection``, ``Router/match(_:source:)``, ``Router/explain(_:source:)``
-    /// and reverse routing all come through here.
+    /// trie of `source`. ``Connection``, ``Router/explain(_:source:)`` and reverse routing come
+    /// through here, and ``match(_:source:)`` through the same two paths.
     ///
     /// A bare path of plain bytes (most in-app links) skips the general parser, and a static one
     /// the walk too (``PlainPath``, ``StaticPaths``): both answer exactly as the general path
@@ -33,45 +33,115 @@ extension RouterStorage {
     func resolve<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Resolution {
         let trie = trie(for: source)
         let triesPlainPath = rewrites.isEmpty && !tracer.wantsNotes
-        if triesPlainPath, let resolution = resolvePlainPath(url, source: source, trie: trie, tracer: &tracer)
-        {
-            return resolution
+        if triesPlainPath {
+            var plain = PlainPathShape()
+            let code = plainPathLookup(url, source: source, trie: trie, shape: &plain)
+            if code != PlainPathShape.notPlain {
+                let parsed = ParsedURL(
+                    string: url, path: 0..<plain.end, query: nil, segmentCount: plain.segmentCount)
+                let resolved = ResolvedURL(parsed: parsed, rewritten: nil)
+                if code >= 0 { return .matched(staticMatch(code, trie: trie), resolved) }
+                guard
+                    let (terminal, captures) = walkPlainPath(
+                        url, end: plain.end, source: source, trie: trie, tracer: &tracer)
+                else { return .unmatched(resolved) }
+                return .matched(makeMatch(terminal, captures, in: url, trie: trie), resolved)
+            }
         }
         return resolveInFull(url, source: source, trie: trie, plainPathTried: triesPlainPath, tracer: &tracer)
     }
 
-    /// The plain-path shortcut, or `nil` when `url` is not a plain path.
+    /// ``resolve(_:source:tracer:)`` keeping only the match: the hot path of
+    /// ``Router/match(_:source:)``, which builds no parsed URL for a plain path.
     @inline(__always)
-    private func resolvePlainPath<Tracer: MatchTracer>(
-        _ url: String, source: Source, trie: Trie, tracer: inout Tracer
-    ) -> Resolution? {
-        var plain: ParsedURL?
-        let limits = configuration.limits
-        let found =
-            url.utf8.withContiguousStorageIfAvailable { bytes -> (terminal: Int, captures: CaptureList)? in
-                guard bytes.count <= limits.urlBytes,
-                    let scanned = PlainPath.scan(bytes, folding: trie.isFolding),
-                    scanned.segmentCount <= limits.segments
+    func match(_ url: String, source: Source) -> RouteMatch? {
+        // Each trie passed straight from its stored property: borrowed, not retained.
+        if case .app = source { return match(url, source: source, trie: trie) }
+        return match(url, source: source, trie: publicTrie)
+    }
+
+    @inline(__always)
+    private func match(_ url: String, source: Source, trie: Trie) -> RouteMatch? {
+        var tracer = SilentTracer()
+        if rewrites.isEmpty {
+            var plain = PlainPathShape()
+            let code = plainPathLookup(url, source: source, trie: trie, shape: &plain)
+            if code >= 0 { return staticMatch(code, trie: trie) }
+            if code == PlainPathShape.walk {
+                guard
+                    let (terminal, captures) = walkPlainPath(
+                        url, end: plain.end, source: source, trie: trie, tracer: &tracer)
                 else { return nil }
-                let parsed = ParsedURL(
-                    string: url, path: 0..<scanned.end, query: nil, segmentCount: scanned.segmentCount)
-                plain = parsed
-                let group = trie.staticPaths.terminal(bytes, end: scanned.end, hash: scanned.hash)
-                if group >= 0 {
-                    let chosen =
-                        trie.isPlain
-                        ? group : choose(group, parsed: parsed, bytes: bytes, source: source, trie: trie)
-                    // Literal segments only: nothing to capture.
-                    if chosen >= 0 { return (Int(chosen), CaptureList()) }
-                }
-                return walk(
-                    bytes, parsed: parsed, original: bytes, link: parsed, source: source, trie: trie,
-                    tracer: &tracer)
-            } ?? nil
-        guard let plain else { return nil }
-        let resolved = ResolvedURL(parsed: plain, rewritten: nil)
-        guard let (terminal, captures) = found else { return .unmatched(resolved) }
-        return .matched(makeMatch(terminal, captures, in: url, trie: trie), resolved)
+                return makeMatch(terminal, captures, in: url, trie: trie)
+            }
+        }
+        guard rewrites.isEmpty else {
+            guard
+                case .matched(let match, _) = resolveInFull(url, source: source, trie: trie, tracer: &tracer)
+            else { return nil }
+            return match
+        }
+        // What `resolveInFull` does without rewrites, minus the parts only a request needs.
+        guard case .success(let parsed) = URLParser.parse(url, served: served, plainPathTried: true),
+            parsed.isServed
+        else { return nil }
+        var query: Query?
+        let found = parsed.withUTF8 { bytes in
+            walk(
+                bytes, parsed: parsed, original: bytes, link: parsed, source: source, trie: trie,
+                query: &query,
+                tracer: &tracer)
+        }
+        guard let (terminal, captures) = found else { return nil }
+        return makeMatch(terminal, captures, in: parsed.string, trie: trie)
+    }
+
+    /// The plain-path shortcut, first step: the terminal of a static route `url` reaches (0 or
+    /// more), ``PlainPathShape/walk`` when the trie must decide, or ``PlainPathShape/notPlain``
+    /// when the general parser must. A code rather than an optional match, so that the hot path
+    /// builds and unwraps nothing twice.
+    @inline(__always)
+    private func plainPathLookup(_ url: String, source: Source, trie: Trie, shape: inout PlainPathShape)
+        -> Int
+    {
+        let limits = configuration.limits
+        return url.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            guard bytes.count <= limits.urlBytes,
+                let scanned = PlainPath.scan(bytes, folding: trie.isFolding),
+                scanned.segmentCount <= limits.segments
+            else { return PlainPathShape.notPlain }
+            shape.end = scanned.end
+            shape.segmentCount = scanned.segmentCount
+            let group = trie.staticPaths.terminal(bytes, end: scanned.end, hash: scanned.hash)
+            guard group >= 0 else { return PlainPathShape.walk }
+            if trie.isPlain { return Int(group) }
+            var filter = linkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie)
+            let chosen = filter.choose(group)
+            return chosen >= 0 ? Int(chosen) : PlainPathShape.walk
+        } ?? PlainPathShape.notPlain
+    }
+
+    /// The plain-path shortcut, second step: the walk of the path `0..<end` of `url`.
+    @inline(__always)
+    private func walkPlainPath<Tracer: MatchTracer>(
+        _ url: String, end: Int, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> (terminal: Int, captures: CaptureList)? {
+        url.utf8.withContiguousStorageIfAvailable { bytes in
+            if trie.isPlain {
+                var filter = FirstTerminal()
+                return trie.matchIndex(bytes, source: url, path: 0..<end, filter: &filter, tracer: &tracer)
+            }
+            var filter = linkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie)
+            return trie.matchIndex(bytes, source: url, path: 0..<end, filter: &filter, tracer: &tracer)
+        } ?? nil
+    }
+
+    /// A static route's match: literal segments only, so no parameters and nothing refers to the URL.
+    @inline(__always)
+    private func staticMatch(_ terminal: Int, trie: Trie) -> RouteMatch {
+        let routeIndex = trie.terminals[terminal].routeIndex
+        return RouteMatch(
+            route: routes[routeIndex], params: Parameters(), routeIndex: routeIndex, terminal: terminal)
     }
 
     /// Every check of the parser, the rewrites, then the walk: what ``resolve(_:source:tracer:)``
@@ -117,14 +187,14 @@ extension RouterStorage {
                         reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
             }
         }
-        let resolved = ResolvedURL(parsed: parsed, rewritten: rewritten)
+        var resolved = ResolvedURL(parsed: parsed, rewritten: rewritten)
         let routed = rewritten ?? parsed
         // The walk reads the routed path; scope and query conditions read the link as received.
         let found = routed.withUTF8 { input in
             parsed.withUTF8 { original in
                 walk(
                     input, parsed: routed, original: original, link: parsed, source: source, trie: trie,
-                    tracer: &tracer)
+                    query: &resolved.query, tracer: &tracer)
             }
         }
         guard let (terminal, captures) = found else { return .unmatched(resolved) }
@@ -136,31 +206,26 @@ extension RouterStorage {
     @inline(__always)
     private func walk<Tracer: MatchTracer>(
         _ input: UnsafeBufferPointer<UInt8>, parsed: ParsedURL, original: UnsafeBufferPointer<UInt8>,
-        link: ParsedURL, source: Source, trie: Trie, tracer: inout Tracer
+        link: ParsedURL, source: Source, trie: Trie, query: inout Query?, tracer: inout Tracer
     ) -> (terminal: Int, captures: CaptureList)? {
         if trie.isPlain {
             var filter = FirstTerminal()
             return trie.matchIndex(
                 input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
         }
-        var filter = linkFilter(link, bytes: original, source: source, trie: trie)
+        var filter = linkFilter(link.link, query: link.query, bytes: original, source: source, trie: trie)
+        defer { query = filter.query }
         return trie.matchIndex(
             input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
     }
 
-    private func choose(
-        _ group: Int32, parsed: ParsedURL, bytes: UnsafeBufferPointer<UInt8>, source: Source, trie: Trie
-    ) -> Int32 {
-        var filter = linkFilter(parsed, bytes: bytes, source: source, trie: trie)
-        return filter.choose(group)
-    }
-
-    private func linkFilter(_ link: ParsedURL, bytes: UnsafeBufferPointer<UInt8>, source: Source, trie: Trie)
-        -> LinkFilter
-    {
+    private func linkFilter(
+        _ link: ParsedURL.Link, query: Range<Int>?, bytes: UnsafeBufferPointer<UInt8>, source: Source,
+        trie: Trie
+    ) -> LinkFilter {
         LinkFilter(
-            terminals: trie.terminals, scopes: scopes, parsed: link, bytes: bytes, isExternal: source != .app,
-            plusAsSpace: configuration.plusAsSpace)
+            terminals: trie.terminals, scopes: scopes, link: link, queryRange: query, bytes: bytes,
+            isExternal: source != .app, plusAsSpace: configuration.plusAsSpace)
     }
 
     /// Reads the terminal's fields in place rather than copying it (each copy is reference counting).
@@ -175,4 +240,16 @@ extension RouterStorage {
         return RouteMatch(
             route: routes[routeIndex], params: params, routeIndex: routeIndex, terminal: terminal)
     }
+}
+
+/// What ``RouterStorage/plainPathLookup(_:source:trie:shape:)`` found besides its code.
+struct PlainPathShape {
+    /// Not a plain path: the general parser decides.
+    static let notPlain = -1
+    /// A plain path that no static route answers: the walk decides.
+    static let walk = -2
+
+    /// Where the routed path ends, and its segment count.
+    var end = 0
+    var segmentCount = 0
 }

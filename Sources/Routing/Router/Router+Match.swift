@@ -10,10 +10,6 @@ extension Router {
     /// router.match("/drafts/3", source: .external(sourceApplication: nil))      // nil: private
     /// ```
     public func match(_ url: String, source: Source = .app) -> RouteMatch? {
-        var tracer = SilentTracer()
-        guard case .matched(let match, _) = storage.resolve(url, source: source, tracer: &tracer) else {
-            return nil
-        }
-        return match
+        storage.match(url, source: source)
     }
 }
