@@ -36,14 +36,19 @@ struct InvisiblePrivateRoutesPropertyTests {
 
     static func outcome(_ match: RouteMatch?) -> String {
         guard let match else { return "none" }
-        let params = match.params.map { "\($0.name)=\(Array($0.value.utf8))" }
-        return "\(match.route.pattern) \(match.route.name ?? "-") \(params)"
+        return outcome(match.route, match.params)
+    }
+
+    static func outcome(_ route: Route?, _ params: Parameters) -> String {
+        guard let route else { return "none" }
+        let values = params.map { "\($0.name)=\(Array($0.value.utf8))" }
+        return "\(route.pattern) \(route.name ?? "-") \(values)"
     }
 
     static func outcome(_ response: Response) -> String {
         let data = response.data.map { "\($0.key)=\($0.value)" }.sorted()
-        return
-            "\(response.status.code) \(outcome(response.request.route.map { RouteMatch(route: $0, params: response.request.params, routeIndex: 0) })) \(response.request.path) \(data)"
+        let route = outcome(response.request.route, response.request.params)
+        return "\(response.status.code) \(route) \(response.request.path) \(data)"
     }
 
     @Test("External answers equal those of the public routes alone", arguments: seeds)
