@@ -46,35 +46,34 @@ let benchmarks: @Sendable () -> Void = {
 
     for scoped in [false, true] {
         Benchmark(scoped ? "Links:Scoped3Hosts" : "Links:Unscoped") {
-            (benchmark: Benchmark, router: Router) in
-            let urls = LinkRouters.urls(scoped: scoped).map(\.url)
+            (benchmark: Benchmark, setup: (router: Router, urls: [String])) in
             for _ in benchmark.scaledIterations {
-                for url in urls { blackHole(router.match(url)) }
+                for url in setup.urls { blackHole(setup.router.match(url)) }
             }
         } setup: {
             let router = try LinkRouters.router(scoped: scoped)
-            for (url, pattern) in LinkRouters.urls(scoped: scoped) {
+            let urls = LinkRouters.urls(scoped: scoped)
+            for (url, pattern) in urls {
                 let reached = router.match(url)?.route.pattern
                 precondition(reached == pattern, "\(url) reached \(reached ?? "nothing"), not \(pattern)")
             }
-            return router
+            return (router, urls.map(\.url))
         }
     }
     for external in [false, true] {
         let source: Source = external ? .external(sourceApplication: nil) : .app
         Benchmark(external ? "Links:External" : "Links:InApp") {
-            (benchmark: Benchmark, setup: (router: Router, paths: [(path: String, pattern: String)])) in
-            let paths = setup.paths.map(\.path)
+            (benchmark: Benchmark, setup: (router: Router, paths: [String])) in
             for _ in benchmark.scaledIterations {
-                for path in paths { blackHole(setup.router.match(path, source: source)) }
+                for path in setup.paths { blackHole(setup.router.match(path, source: source)) }
             }
         } setup: {
-            let setup = try LinkRouters.halfPrivate()
-            for (path, pattern) in setup.paths {
-                let reached = setup.router.match(path, source: source)?.route.pattern
+            let (router, paths) = try LinkRouters.halfPrivate()
+            for (path, pattern) in paths {
+                let reached = router.match(path, source: source)?.route.pattern
                 precondition(reached == pattern, "\(path) reached \(reached ?? "nothing"), not \(pattern)")
             }
-            return setup
+            return (router, paths.map(\.path))
         }
     }
 

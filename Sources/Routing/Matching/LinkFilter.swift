@@ -36,18 +36,19 @@ struct LinkFilter: TerminalFilter {
         var index = Int(first)
         let end = Int(terminals[index].groupEnd)
         while index < end {
-            let terminal = terminals[index]
+            // Fields read in place: copying a terminal or a scope would retain its arrays.
+            let priority = terminals[index].priority
             // The group is ordered by priority: below the best one's, nothing can win.
-            if best >= 0 && terminal.priority < bestPriority { break }
-            let scope = scopes[terminal.routeIndex]
-            if let scopeRank = scope.rank(of: link, in: bytes, isExternal: isExternal) {
-                let rank = (scope: scopeRank, conditions: scope.conditions.count)
+            if best >= 0 && priority < bestPriority { break }
+            let routeIndex = terminals[index].routeIndex
+            if let scopeRank = scopes[routeIndex].rank(of: link, in: bytes, isExternal: isExternal) {
+                let rank = (scope: scopeRank, conditions: scopes[routeIndex].conditions.count)
                 // Strictly better only: among equals the first registered wins.
                 if best < 0 || rank > bestRank,
-                    scope.conditions.isEmpty || scope.conditionsHold(decodedQuery())
+                    rank.conditions == 0 || scopes[routeIndex].conditionsHold(decodedQuery())
                 {
                     best = Int32(index)
-                    bestPriority = terminal.priority
+                    bestPriority = priority
                     bestRank = rank
                 }
             }

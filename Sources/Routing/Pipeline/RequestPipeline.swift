@@ -68,17 +68,37 @@ struct RequestPipeline {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
         if Task.isCancelled { return cancelled(makeRequest(url, match: nil, resolved: nil)) }
+        switch route(url) {
+        case .answered(let response): return response
+        case .unmatched(let request): return await notFound(request)
+        case .matched(let request, let stages): return await runStages(of: stages, request)
+        }
+    }
+
+    /// What the synchronous half of a hop decided: small, so the async frame stays small.
+    private enum Routed {
+        case answered(Response)
+        case unmatched(Request)
+        case matched(Request, CompiledRoute.Stages)
+    }
+
+    /// Resolves `url` and builds its request. Synchronous and not inlined: the resolver's large
+    /// values live on this stack frame, not in the task's async frame, where every one of them
+    /// would be copied in and out.
+    @inline(never)
+    private func route(_ url: String) -> Routed {
         var tracer = SilentTracer()
         switch storage.resolve(url, source: source, tracer: &tracer) {
         case .rejected(let rejection):
             let request = makeRequest(url, match: nil, resolved: nil)
-            return ErrorResponder.response(status: rejection.status, message: rejection.reason, to: request)
+            return .answered(
+                ErrorResponder.response(status: rejection.status, message: rejection.reason, to: request))
         case .unmatched(let resolved):
-            return await notFound(makeRequest(url, match: nil, resolved: resolved))
+            return .unmatched(makeRequest(url, match: nil, resolved: resolved))
         case .matched(let match, let resolved):
             // An external request walked the public routes only: a private route never matches it.
-            let request = makeRequest(url, match: match, resolved: resolved)
-            return await runStages(of: storage.stages[match.routeIndex], request)
+            return .matched(
+                makeRequest(url, match: match, resolved: resolved), storage.stages[match.routeIndex])
         }
     }
 

@@ -13,12 +13,12 @@ struct ResolvedURL: Sendable {
     /// The URL as received: its link kind, query and fragment.
     let parsed: ParsedURL
     /// The bare path a rewrite produced, when one applied.
-    let rewritten: ParsedURL?
+    let rewrittenPath: String?
     /// The decoded query, when a query condition already decoded it.
     var query: Query? = nil
 
     /// The normalized path that was routed, after rewrites (``Request/path``).
-    var path: String { (rewritten ?? parsed).pathString }
+    var path: String { rewrittenPath ?? parsed.pathString }
 }
 
 extension RouterStorage {
@@ -31,7 +31,15 @@ extension RouterStorage {
     /// would, which `FastPathTests` checks.
     @inline(__always)
     func resolve<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Resolution {
-        let trie = trie(for: source)
+        // Each trie passed straight from its stored property: borrowed, not retained.
+        if case .app = source { return resolve(url, source: source, trie: trie, tracer: &tracer) }
+        return resolve(url, source: source, trie: publicTrie, tracer: &tracer)
+    }
+
+    @inline(__always)
+    private func resolve<Tracer: MatchTracer>(
+        _ url: String, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> Resolution {
         let triesPlainPath = rewrites.isEmpty && !tracer.wantsNotes
         if triesPlainPath {
             var plain = PlainPathShape()
@@ -39,7 +47,7 @@ extension RouterStorage {
             if code != PlainPathShape.notPlain {
                 let parsed = ParsedURL(
                     string: url, path: 0..<plain.end, query: nil, segmentCount: plain.segmentCount)
-                let resolved = ResolvedURL(parsed: parsed, rewritten: nil)
+                let resolved = ResolvedURL(parsed: parsed, rewrittenPath: nil)
                 if code >= 0 { return .matched(staticMatch(code, trie: trie), resolved) }
                 guard
                     let (terminal, captures) = walkPlainPath(
@@ -160,7 +168,7 @@ extension RouterStorage {
                 let what = if case .web = parsed.link { "host" } else { "scheme" }
                 tracer.note(depth: 0, "the router does not serve this \(what): no route is for this link")
             }
-            return .unmatched(ResolvedURL(parsed: parsed, rewritten: nil))
+            return .unmatched(ResolvedURL(parsed: parsed, rewrittenPath: nil))
         }
         var rewritten: ParsedURL?
         for rewrite in rewrites {
@@ -187,18 +195,28 @@ extension RouterStorage {
                         reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
             }
         }
-        var resolved = ResolvedURL(parsed: parsed, rewritten: rewritten)
-        let routed = rewritten ?? parsed
+        var resolved = ResolvedURL(parsed: parsed, rewrittenPath: rewritten?.pathString)
         // The walk reads the routed path; scope and query conditions read the link as received.
-        let found = routed.withUTF8 { input in
-            parsed.withUTF8 { original in
+        let found: (terminal: Int, captures: CaptureList)?
+        if let rewritten {
+            found = rewritten.withUTF8 { input in
+                parsed.withUTF8 { original in
+                    walk(
+                        input, parsed: rewritten, original: original, link: parsed, source: source,
+                        trie: trie,
+                        query: &resolved.query, tracer: &tracer)
+                }
+            }
+        } else {
+            found = parsed.withUTF8 { bytes in
                 walk(
-                    input, parsed: routed, original: original, link: parsed, source: source, trie: trie,
+                    bytes, parsed: parsed, original: bytes, link: parsed, source: source, trie: trie,
                     query: &resolved.query, tracer: &tracer)
             }
         }
         guard let (terminal, captures) = found else { return .unmatched(resolved) }
-        return .matched(makeMatch(terminal, captures, in: routed.string, trie: trie), resolved)
+        return .matched(
+            makeMatch(terminal, captures, in: rewritten?.string ?? parsed.string, trie: trie), resolved)
     }
 
     /// Walks the path of `parsed` (whose bytes are `input`); `link`, whose bytes are `original`,

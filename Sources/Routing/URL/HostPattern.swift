@@ -75,14 +75,24 @@ struct HostPattern: Sendable, Hashable {
         case .any:
             return true
         case .exact:
-            return host.count == bytes.count
-                && host.elementsEqual(bytes) { ASCIICaseFolding.lowercased($0) == $1 }
+            return host.count == bytes.count && Self.foldedEqual(host, bytes[...])
         case .wildcard:
             guard host.count > bytes.count else { return false }
-            return host.dropFirst(host.count - bytes.count).elementsEqual(bytes) {
-                ASCIICaseFolding.lowercased($0) == $1
-            }
+            return Self.foldedEqual(host.dropFirst(host.count - bytes.count), bytes[...])
         }
+    }
+
+    /// Whether `given` folded to lowercase equals `lowered`, of the same length.
+    @inline(__always)
+    private static func foldedEqual<Given: Collection<UInt8>>(_ given: Given, _ lowered: ArraySlice<UInt8>)
+        -> Bool
+    {
+        var index = lowered.startIndex
+        for byte in given {
+            guard ASCIICaseFolding.lowercased(byte) == lowered[index] else { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// Whether every host `other` names is one this entry names too.

@@ -1,21 +1,90 @@
 /// A URL that passed every check of the parser, as UTF-8 offsets into `string`.
+///
+/// Offsets are stored as `Int32` pairs (a URL is at most ``Router/Limits/urlBytes`` long, far
+/// below `Int32.max`): a parsed URL travels by value through the resolver and into every
+/// request, and at its natural size each copy was a `memcpy` call.
 struct ParsedURL: Sendable {
     /// The input, made contiguous UTF-8 (so offsets are O(1) to use).
     var string: String
-    /// The path to route: starts at its leading `/`, ends before a trailing `/`, query or fragment.
-    /// Empty for the root path.
-    var path: Range<Int>
-    /// The query without its `?`, if the URL has one (possibly empty).
-    var query: Range<Int>?
-    /// Number of segments in `path` (0 for the root).
-    var segmentCount: Int
-    /// The fragment without its `#`, if the URL has one. Never routed.
-    var fragment: Range<Int>? = nil
-    /// What kind of link the URL is, which decides the routes its scope lets it reach.
-    var link: Link = .path
+    private var pathBounds: Bounds
+    /// `Bounds.none` when the URL has no `?`.
+    private var queryBounds: Bounds
+    /// `Bounds.none` when the URL has no `#`.
+    private var fragmentBounds: Bounds
+    /// The scheme of a custom-scheme link, the host of a web link, nothing for a bare path.
+    private var linkBounds: Bounds
+    private var linkKind: LinkKind
+    private var segments: Int32
     /// `false` for a scheme or host the router does not serve: such a URL is valid but reaches
     /// no route, and the `notFound` controller answers it.
     var isServed = true
+
+    private struct Bounds: Sendable, Equatable {
+        var lower: Int32
+        var upper: Int32
+
+        static let none = Bounds(lower: -1, upper: -1)
+
+        init(lower: Int32, upper: Int32) {
+            self.lower = lower
+            self.upper = upper
+        }
+
+        init(_ range: Range<Int>?) {
+            guard let range else {
+                self = .none
+                return
+            }
+            self.init(
+                lower: Int32(truncatingIfNeeded: range.lowerBound),
+                upper: Int32(truncatingIfNeeded: range.upperBound))
+        }
+
+        var range: Range<Int>? { self == .none ? nil : Int(lower)..<Int(upper) }
+    }
+
+    private enum LinkKind: UInt8, Sendable {
+        case path, custom, web
+    }
+
+    init(string: String, path: Range<Int>, query: Range<Int>?, segmentCount: Int, fragment: Range<Int>? = nil)
+    {
+        self.string = string
+        pathBounds = Bounds(path)
+        queryBounds = Bounds(query)
+        fragmentBounds = Bounds(fragment)
+        linkBounds = .none
+        linkKind = .path
+        segments = Int32(truncatingIfNeeded: segmentCount)
+    }
+
+    /// The path to route: starts at its leading `/`, ends before a trailing `/`, query or fragment.
+    /// Empty for the root path.
+    var path: Range<Int> { Int(pathBounds.lower)..<Int(pathBounds.upper) }
+    /// The query without its `?`, if the URL has one (possibly empty).
+    var query: Range<Int>? { queryBounds.range }
+    /// Number of segments in `path` (0 for the root).
+    var segmentCount: Int { Int(segments) }
+    /// The fragment without its `#`, if the URL has one. Never routed.
+    var fragment: Range<Int>? { fragmentBounds.range }
+
+    /// What kind of link the URL is, which decides the routes its scope lets it reach.
+    var link: Link {
+        get {
+            switch linkKind {
+            case .path: .path
+            case .custom: .custom(scheme: Int(linkBounds.lower)..<Int(linkBounds.upper))
+            case .web: .web(host: Int(linkBounds.lower)..<Int(linkBounds.upper))
+            }
+        }
+        set {
+            switch newValue {
+            case .path: (linkKind, linkBounds) = (.path, .none)
+            case .custom(let scheme): (linkKind, linkBounds) = (.custom, Bounds(scheme))
+            case .web(let host): (linkKind, linkBounds) = (.web, Bounds(host))
+            }
+        }
+    }
 
     /// The three kinds of URL a router receives.
     enum Link: Sendable, Equatable {

@@ -68,7 +68,14 @@ enum URLComponentValidator {
                     continue
                 }
                 index &+= 1
-                if byte < 0x20 || byte == 0x7F {
+                if byte <= 0x20 || byte == 0x7F {
+                    // Browsers strip trailing spaces, so a raw one would route differently from the
+                    // link the user saw.
+                    if byte == 0x20 {
+                        return reject(
+                            "raw space at byte \(offset) of the \(component.rawValue): spaces must be percent-encoded (%20)"
+                        )
+                    }
                     return scalarRejection(UInt32(byte), isDecoded: false, in: component)
                 }
                 if isPath && byte == UInt8(ascii: "/") {

@@ -64,28 +64,38 @@ enum URLParser {
     /// ``parseInFull(_:configuration:)`` with the router's compiled ``ServedLinks``.
     static func parseInFull(_ string: String, served: ServedLinks) -> Result<ParsedURL, URLRejection> {
         var contiguous = string
-        return contiguous.withUTF8 { bytes -> Result<ParsedURL, URLRejection> in
-            let shape = URLShape(bytes)
-            if let rejection = check(shape, in: bytes, limits: served.limits) {
-                return .failure(rejection)
-            }
-            var parsed = ParsedURL(
-                string: string, path: shape.path, query: shape.query, segmentCount: shape.segmentCount,
-                fragment: shape.fragment)
-            guard let schemeRange = shape.scheme else { return .success(parsed) }
-            if shape.isWeb {
-                let host = hostRange(shape, in: bytes)
-                parsed.link = .web(host: host)
-                parsed.isServed = served.serves(host: bytes[host])
+        // Only plain values cross the closure (a generic one): a `Result` holding strings would be
+        // copied through the generic value witnesses on every URL.
+        var shape: URLShape?
+        var link = ParsedURL.Link.path
+        var isServed = true
+        let rejection = contiguous.withUTF8 { bytes -> URLRejection? in
+            let scanned = URLShape(bytes)
+            if let rejection = check(scanned, in: bytes, limits: served.limits) { return rejection }
+            shape = scanned
+            guard let schemeRange = scanned.scheme else { return nil }
+            if scanned.isWeb {
+                let host = hostRange(scanned, in: bytes)
+                link = .web(host: host)
+                isServed = served.serves(host: bytes[host])
             } else {
                 if ASCIICaseFolding.contains(refusedSchemes, bytes[schemeRange]) {
-                    return .failure(notFound("the scheme never names an app"))
+                    return notFound("the scheme never names an app")
                 }
-                parsed.link = .custom(scheme: schemeRange)
-                parsed.isServed = served.serves(scheme: bytes[schemeRange])
+                link = .custom(scheme: schemeRange)
+                isServed = served.serves(scheme: bytes[schemeRange])
             }
-            return .success(parsed)
+            return nil
         }
+        if let rejection { return .failure(rejection) }
+        // Unreachable (no rejection means the shape was kept), and answered rather than trapped.
+        guard let shape else { return .failure(badRequest("not a URL")) }
+        var parsed = ParsedURL(
+            string: string, path: shape.path, query: shape.query, segmentCount: shape.segmentCount,
+            fragment: shape.fragment)
+        parsed.link = link
+        parsed.isServed = isServed
+        return .success(parsed)
     }
 
     /// Parses the query of `parsed` into decoded items, in order, duplicates kept.
@@ -156,12 +166,10 @@ enum URLParser {
                 return rejection
             }
         }
-        // Browsers read `\` as `/` in web URLs and strip trailing spaces, so routing either as a
-        // character would disagree with the link the user saw.
+        // Browsers read `\` as `/` in web URLs, so routing it as a character would disagree with
+        // the link the user saw. (A raw space, which browsers strip at the end, is refused by the
+        // component validator.)
         let beforeFragment = 0..<(shape.fragment.map { $0.lowerBound - 1 } ?? bytes.count)
-        if let space = bytes.firstIndex(of: UInt8(ascii: " ")) {
-            return badRequest("raw space at byte \(space): spaces in a URL must be percent-encoded (%20)")
-        }
         if shape.isWeb, let backslash = bytes[beforeFragment].firstIndex(of: UInt8(ascii: "\\")) {
             return badRequest(
                 "raw '\\' at byte \(backslash) of an http(s) URL: browsers read it as '/', so it must be percent-encoded (%5C)"
