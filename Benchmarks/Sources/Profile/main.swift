@@ -5,7 +5,8 @@
 //         .build-bench/release/Profile GitHubAll 200
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
-// `Param5`, …) or `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks; the second is
+// `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks, or
+// `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks; the second is
 // the number of ops (default 1,000). Only the functions named `measured…` are worth collecting: the
 // rest is setup. Unlike the benchmark executables this one does not load the malloc interposer, which
 // valgrind cannot run with.
@@ -52,6 +53,13 @@ if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {
     precondition(response.status == .ok && response.request.route?.pattern == SendRouter.pattern)
     let succeeded = await measuredSends(router, SendRouter.url, ops: ops)
     print("\(name): \(succeeded) of \(ops) sends succeeded")
+} else if name == "Links:Unscoped" || name == "Links:Scoped3Hosts" {
+    let scoped = name.hasSuffix("Scoped3Hosts")
+    let router = try LinkRouters.router(scoped: scoped)
+    let urls = LinkRouters.urls(scoped: scoped)
+    for (url, pattern) in urls { precondition(router.match(url)?.route.pattern == pattern, "\(url)") }
+    let found = measuredMatches(router, urls.map(\.url), ops: ops)
+    print("\(name): \(found) matches in \(ops) ops of \(urls.count) requests")
 } else if let workload = Workloads.named(name) {
     let router = try Router(routes: workload.routes.map { Route($0) { Response(request: $0) } })
     for probe in workload.probes {

@@ -4,9 +4,10 @@
 ///
 /// The query is decoded the first time a condition needs it, at most once per walk.
 struct LinkFilter: TerminalFilter {
-    let terminals: [Trie.Terminal]
-    /// By route index.
-    let scopes: [RouteScope]
+    /// The trie's terminals and the router's scopes (by route index), borrowed for one walk:
+    /// holding the arrays would retain them on every URL.
+    let terminals: UnsafeBufferPointer<Trie.Terminal>
+    let scopes: UnsafeBufferPointer<RouteScope>
     let link: ParsedURL.Link
     /// The URL's bytes, which `link` and `queryRange` index.
     let bytes: UnsafeBufferPointer<UInt8>
@@ -17,7 +18,8 @@ struct LinkFilter: TerminalFilter {
     private(set) var query: Query?
 
     init(
-        terminals: [Trie.Terminal], scopes: [RouteScope], link: ParsedURL.Link, queryRange: Range<Int>?,
+        terminals: UnsafeBufferPointer<Trie.Terminal>, scopes: UnsafeBufferPointer<RouteScope>,
+        link: ParsedURL.Link, queryRange: Range<Int>?,
         bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool, plusAsSpace: Bool
     ) {
         self.terminals = terminals

@@ -123,8 +123,9 @@ extension RouterStorage {
             let group = trie.staticPaths.terminal(bytes, end: scanned.end, hash: scanned.hash)
             guard group >= 0 else { return PlainPathShape.walk }
             if trie.isPlain { return Int(group) }
-            var filter = linkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie)
-            let chosen = filter.choose(group)
+            let chosen = withLinkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie) {
+                $0.choose(group)
+            }
             return chosen >= 0 ? Int(chosen) : PlainPathShape.walk
         } ?? PlainPathShape.notPlain
     }
@@ -139,8 +140,9 @@ extension RouterStorage {
                 var filter = FirstTerminal()
                 return trie.matchIndex(bytes, source: url, path: 0..<end, filter: &filter, tracer: &tracer)
             }
-            var filter = linkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie)
-            return trie.matchIndex(bytes, source: url, path: 0..<end, filter: &filter, tracer: &tracer)
+            return withLinkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie) { filter in
+                trie.matchIndex(bytes, source: url, path: 0..<end, filter: &filter, tracer: &tracer)
+            }
         } ?? nil
     }
 
@@ -231,19 +233,29 @@ extension RouterStorage {
             return trie.matchIndex(
                 input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
         }
-        var filter = linkFilter(link.link, query: link.query, bytes: original, source: source, trie: trie)
-        defer { query = filter.query }
-        return trie.matchIndex(
-            input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
+        return withLinkFilter(link.link, query: link.query, bytes: original, source: source, trie: trie) {
+            filter in
+            defer { query = filter.query }
+            return trie.matchIndex(
+                input, source: parsed.string, path: parsed.path, filter: &filter, tracer: &tracer)
+        }
     }
 
-    private func linkFilter(
+    /// Calls `body` with the filter for `link` (whose bytes are `bytes`), which borrows the trie's
+    /// terminals and the router's scopes for the call.
+    @inline(__always)
+    private func withLinkFilter<Result>(
         _ link: ParsedURL.Link, query: Range<Int>?, bytes: UnsafeBufferPointer<UInt8>, source: Source,
-        trie: Trie
-    ) -> LinkFilter {
-        LinkFilter(
-            terminals: trie.terminals, scopes: scopes, link: link, queryRange: query, bytes: bytes,
-            isExternal: source != .app, plusAsSpace: configuration.plusAsSpace)
+        trie: Trie, _ body: (inout LinkFilter) -> Result
+    ) -> Result {
+        trie.terminals.withUnsafeBufferPointer { terminals in
+            scopes.withUnsafeBufferPointer { scopes in
+                var filter = LinkFilter(
+                    terminals: terminals, scopes: scopes, link: link, queryRange: query, bytes: bytes,
+                    isExternal: source != .app, plusAsSpace: configuration.plusAsSpace)
+                return body(&filter)
+            }
+        }
     }
 
     /// Reads the terminal's fields in place rather than copying it (each copy is reference counting).

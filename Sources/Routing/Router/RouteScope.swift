@@ -91,6 +91,7 @@ struct RouteScope: Sendable, Equatable {
 
     /// How specifically this scope names `link` (higher is more specific), or `nil` when the
     /// link does not reach the route. `bytes` are the URL's.
+    @inline(__always)
     func rank(of link: ParsedURL.Link, in bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool) -> Int? {
         if isUnscoped { return 0 }
         switch link {
@@ -107,7 +108,9 @@ struct RouteScope: Sendable, Equatable {
             return reaches ? HostPattern.exactSpecificity : nil
         case .web(let host):
             // Sorted most specific first: the first that matches is the best.
-            return hosts.first { $0.matches(bytes[host]) }?.specificity
+            let given = bytes[host]
+            for pattern in hosts where pattern.matches(given) { return pattern.specificity }
+            return nil
         }
     }
 

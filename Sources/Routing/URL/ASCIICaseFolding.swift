@@ -17,7 +17,17 @@ enum ASCIICaseFolding {
 
     /// Compares `bytes` with the UTF-8 of `string`, folding ASCII letters only.
     static func equals<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ string: String) -> Bool {
-        bytes.elementsEqual(string.utf8) { lowercased($0) == lowercased($1) }
+        let utf8 = string.utf8
+        // Lengths first: most comparisons (a scheme against `http`, `javascript`…) end there.
+        guard bytes.count == utf8.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { other in
+            var index = 0
+            for byte in bytes {
+                guard lowercased(byte) == lowercased(other[index]) else { return false }
+                index &+= 1
+            }
+            return true
+        } ?? bytes.elementsEqual(utf8) { lowercased($0) == lowercased($1) }
     }
 
     /// `true` when some member of `set` equals `bytes` under ASCII folding.

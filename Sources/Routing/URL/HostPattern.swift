@@ -70,24 +70,24 @@ struct HostPattern: Sendable, Hashable {
 
     /// Whether the URL's host `host` (its bytes as received, without the port) is one this entry
     /// names.
+    @inline(__always)
     func matches<Host: Collection<UInt8>>(_ host: Host) -> Bool {
         switch kind {
         case .any:
             return true
         case .exact:
-            return host.count == bytes.count && Self.foldedEqual(host, bytes[...])
+            return host.count == bytes.count && Self.foldedEqual(host, bytes)
         case .wildcard:
             guard host.count > bytes.count else { return false }
-            return Self.foldedEqual(host.dropFirst(host.count - bytes.count), bytes[...])
+            return Self.foldedEqual(host.dropFirst(host.count - bytes.count), bytes)
         }
     }
 
-    /// Whether `given` folded to lowercase equals `lowered`, of the same length.
+    /// Whether `given` folded to lowercase equals `lowered`, of the same length. Indexes the array
+    /// rather than slicing it: a slice would retain it.
     @inline(__always)
-    private static func foldedEqual<Given: Collection<UInt8>>(_ given: Given, _ lowered: ArraySlice<UInt8>)
-        -> Bool
-    {
-        var index = lowered.startIndex
+    private static func foldedEqual<Given: Collection<UInt8>>(_ given: Given, _ lowered: [UInt8]) -> Bool {
+        var index = 0
         for byte in given {
             guard ASCIICaseFolding.lowercased(byte) == lowered[index] else { return false }
             index &+= 1
