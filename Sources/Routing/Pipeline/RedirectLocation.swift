@@ -10,10 +10,12 @@ enum RedirectLocation: Equatable {
     /// handed back, answered as a bad request.
     case refuse
 
-    static func classify(_ location: String, configuration: Router.Configuration) -> RedirectLocation {
+    /// Classifies `location` for a router serving `served` (compiled once at init: a redirect hop
+    /// compiles nothing).
+    static func classify(_ location: String, served: ServedLinks) -> RedirectLocation {
         let scheme = Self.scheme(of: location)
         if let scheme, ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) { return .refuse }
-        switch URLParser.parse(location, configuration: configuration) {
+        switch URLParser.parse(location, served: served) {
         case .success(let parsed):
             return parsed.isServed ? .follow : .handBack
         case .failure(let rejection) where rejection.status == .notFound:
@@ -24,7 +26,7 @@ enum RedirectLocation: Equatable {
             // Any other scheme (`mailto:`, `tel:`, `otherapp:x`) is someone else's URL.
             guard let scheme else { return .follow }
             if scheme.lowercased() == "http" || scheme.lowercased() == "https" { return .follow }
-            let schemes = configuration.schemes
+            let schemes = served.schemes
             let claimed =
                 schemes.isEmpty
                 ? location.utf8.dropFirst(scheme.utf8.count).starts(with: "://".utf8)

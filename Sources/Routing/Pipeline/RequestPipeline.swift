@@ -41,7 +41,7 @@ struct RequestPipeline {
         var visited: Set<String> = [url]
         var hops = 0
         while response.status == .seeOther, let location = response.location {
-            switch RedirectLocation.classify(location, configuration: storage.configuration) {
+            switch RedirectLocation.classify(location, served: storage.served) {
             case .follow: break
             case .handBack: return response
             case .refuse:

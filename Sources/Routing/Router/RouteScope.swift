@@ -101,10 +101,7 @@ struct RouteScope: Sendable, Equatable {
             return isExternal ? nil : 0
         case .custom(let scheme):
             let given = bytes[scheme]
-            let reaches = schemes.contains { scheme in
-                scheme.count == given.count
-                    && given.elementsEqual(scheme) { ASCIICaseFolding.lowercased($0) == $1 }
-            }
+            let reaches = schemes.contains { ASCIICaseFolding.equals(given, lowered: $0) }
             return reaches ? HostPattern.exactSpecificity : nil
         case .web(let host):
             // Sorted most specific first: the first that matches is the best.

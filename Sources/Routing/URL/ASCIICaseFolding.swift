@@ -30,6 +30,20 @@ enum ASCIICaseFolding {
         } ?? bytes.elementsEqual(utf8) { lowercased($0) == lowercased($1) }
     }
 
+    /// Compares `bytes` with `lowered`, already folded by ``lowercased(_:)`` (a compiled scheme or
+    /// host), folding `bytes` only. Indexes the array rather than slicing it: a slice would
+    /// retain it.
+    @inline(__always)
+    static func equals<Bytes: Collection<UInt8>>(_ bytes: Bytes, lowered: [UInt8]) -> Bool {
+        guard bytes.count == lowered.count else { return false }
+        var index = 0
+        for byte in bytes {
+            guard lowercased(byte) == lowered[index] else { return false }
+            index &+= 1
+        }
+        return true
+    }
+
     /// `true` when some member of `set` equals `bytes` under ASCII folding.
     ///
     /// A linear scan: configured sets hold a handful of schemes or hosts, and they may be

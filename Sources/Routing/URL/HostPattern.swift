@@ -76,23 +76,11 @@ struct HostPattern: Sendable, Hashable {
         case .any:
             return true
         case .exact:
-            return host.count == bytes.count && Self.foldedEqual(host, bytes)
+            return ASCIICaseFolding.equals(host, lowered: bytes)
         case .wildcard:
             guard host.count > bytes.count else { return false }
-            return Self.foldedEqual(host.dropFirst(host.count - bytes.count), bytes)
+            return ASCIICaseFolding.equals(host.dropFirst(host.count - bytes.count), lowered: bytes)
         }
-    }
-
-    /// Whether `given` folded to lowercase equals `lowered`, of the same length. Indexes the array
-    /// rather than slicing it: a slice would retain it.
-    @inline(__always)
-    private static func foldedEqual<Given: Collection<UInt8>>(_ given: Given, _ lowered: [UInt8]) -> Bool {
-        var index = 0
-        for byte in given {
-            guard ASCIICaseFolding.lowercased(byte) == lowered[index] else { return false }
-            index &+= 1
-        }
-        return true
     }
 
     /// Whether every host `other` names is one this entry names too.

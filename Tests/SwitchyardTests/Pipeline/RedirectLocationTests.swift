@@ -33,7 +33,7 @@ struct RedirectLocationTests {
             ("file:///etc/passwd", .refuse),
         ])
     func classify(location: String, expected: RedirectLocation) {
-        #expect(RedirectLocation.classify(location, configuration: Self.configuration) == expected)
+        #expect(RedirectLocation.classify(location, served: ServedLinks(Self.configuration)) == expected)
     }
 
     @Test(
@@ -43,7 +43,7 @@ struct RedirectLocationTests {
             ("https://x.example/", .handBack), ("vbscript:x", .refuse),
         ])
     func classifyAnyScheme(location: String, expected: RedirectLocation) {
-        #expect(RedirectLocation.classify(location, configuration: .init()) == expected)
+        #expect(RedirectLocation.classify(location, served: ServedLinks(.init())) == expected)
     }
 
     static func router(redirectingTo location: String) throws -> Router {
