@@ -2,7 +2,8 @@ import Switchyard
 
 extension Policy {
     /// Passes when every policy passes; runs them in order and stops at the first failure, whose
-    /// response it returns (later policies do not run). No policies: passes.
+    /// response it returns, or the first decline, which it returns (later policies do not run).
+    /// No policies: passes.
     ///
     /// ```swift
     /// let strict = Policy.all([SourcePolicies.allowList(["com.example.companion"]), signedIn])
@@ -10,17 +11,17 @@ extension Policy {
     public static func all(_ policies: [Policy], name: String? = nil) -> Policy {
         Policy(name ?? "all(\(policies.map(\.name).joined(separator: ", ")))") { request in
             for policy in policies {
-                if case .failed(let response) = try await policy.evaluate(request) {
-                    return .failed(response)
-                }
+                let result = try await policy.evaluate(request)
+                if case .verified = result { continue }
+                return result
             }
             return .verified
         }
     }
 
     /// Passes when one policy passes; runs them in order and stops at the first that passes. When
-    /// all fail, returns the first failure's response; no policies at all fail with
-    /// ``Status/forbidden``. An error thrown by a policy ends the check (a thrown error
+    /// none passes, returns the first verdict that was not a pass (a failure's response, or a
+    /// decline); no policies at all fail with ``Status/forbidden``. An error thrown by a policy ends the check (a thrown error
     /// never counts as a pass).
     ///
     /// ```swift
@@ -28,20 +29,19 @@ extension Policy {
     /// ```
     public static func any(_ policies: [Policy], name: String? = nil) -> Policy {
         Policy(name ?? "any(\(policies.map(\.name).joined(separator: ", ")))") { request in
-            var firstFailure: Response?
+            var firstRefusal: PolicyResult?
             for policy in policies {
-                switch try await policy.evaluate(request) {
-                case .verified: return .verified
-                case .failed(let response): firstFailure = firstFailure ?? response
-                }
+                let result = try await policy.evaluate(request)
+                if case .verified = result { return .verified }
+                firstRefusal = firstRefusal ?? result
             }
-            if let firstFailure { return .failed(firstFailure) }
+            if let firstRefusal { return firstRefusal }
             return PolicyFailure.failed(request, .forbidden, "no policy to pass")
         }
     }
 
-    /// Passes when `policy` fails, and fails with `status` when it passes. An error thrown by
-    /// `policy` is rethrown, never turned into a pass.
+    /// Passes when `policy` fails, and fails with `status` when it passes. A decline stays a
+    /// decline, and an error thrown by `policy` is rethrown: neither is turned into a pass.
     ///
     /// ```swift
     /// let signedOutOnly = Policy.not(signedIn)        // for the sign-in route itself
@@ -51,6 +51,7 @@ extension Policy {
             switch try await policy.evaluate(request) {
             case .verified: return PolicyFailure.failed(request, status, "policy '\(policy.name)' passed")
             case .failed: return .verified
+            case .declined: return .declined
             }
         }
     }

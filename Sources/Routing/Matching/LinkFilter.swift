@@ -31,6 +31,12 @@ struct LinkFilter: TerminalFilter {
         self.plusAsSpace = plusAsSpace
     }
 
+    @inline(__always)
+    mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
+        choose(first)
+    }
+
+    /// The terminal of the group starting at `first` that the link reaches, or -1.
     mutating func choose(_ first: Int32) -> Int32 {
         var best: Int32 = -1
         var bestPriority = Int.min
@@ -42,21 +48,52 @@ struct LinkFilter: TerminalFilter {
             let priority = terminals[index].priority
             // The group is ordered by priority: below the best one's, nothing can win.
             if best >= 0 && priority < bestPriority { break }
-            let routeIndex = terminals[index].routeIndex
-            if let scopeRank = scopes[routeIndex].rank(of: link, in: bytes, isExternal: isExternal) {
-                let rank = (scope: scopeRank, conditions: scopes[routeIndex].conditions.count)
-                // Strictly better only: among equals the first registered wins.
-                if best < 0 || rank > bestRank,
-                    rank.conditions == 0 || scopes[routeIndex].conditionsHold(decodedQuery())
-                {
-                    best = Int32(index)
-                    bestPriority = priority
-                    bestRank = rank
-                }
+            // Strictly better only: among equals the first registered wins.
+            if let rank = rank(at: index), best < 0 || rank > bestRank, conditionsHold(at: index, rank) {
+                best = Int32(index)
+                bestPriority = priority
+                bestRank = rank
             }
             index &+= 1
         }
         return best
+    }
+
+    /// Every terminal of the group starting at `first` that the link reaches, in the order
+    /// ``choose(_:)`` prefers them: its answer first, then what it would answer
+    /// were that one gone, and so on.
+    mutating func ordered(_ first: Int32) -> [Int32] {
+        var reached: [(index: Int, priority: Int, rank: (scope: Int, conditions: Int))] = []
+        for index in Int(first)..<Int(terminals[Int(first)].groupEnd) {
+            if let rank = rank(at: index), conditionsHold(at: index, rank) {
+                reached.append((index, terminals[index].priority, rank))
+            }
+        }
+        reached.sort { lhs, rhs in
+            if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+            if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
+            return lhs.index < rhs.index
+        }
+        return reached.map { Int32($0.index) }
+    }
+
+    /// How specifically the scope of the terminal at `index` names the link (see
+    /// ``RouteScope/rank(of:in:isExternal:)``), then how many query conditions it has; `nil`
+    /// when the scope does not reach the link. The conditions themselves are not checked.
+    @inline(__always)
+    private func rank(at index: Int) -> (scope: Int, conditions: Int)? {
+        let routeIndex = terminals[index].routeIndex
+        guard let scope = scopes[routeIndex].rank(of: link, in: bytes, isExternal: isExternal) else {
+            return nil
+        }
+        return (scope, scopes[routeIndex].conditions.count)
+    }
+
+    /// Whether the query conditions of the terminal at `index` hold, decoding the query the
+    /// first time one needs it.
+    @inline(__always)
+    private mutating func conditionsHold(at index: Int, _ rank: (scope: Int, conditions: Int)) -> Bool {
+        rank.conditions == 0 || scopes[terminals[index].routeIndex].conditionsHold(decodedQuery())
     }
 
     private mutating func decodedQuery() -> Query {

@@ -4,6 +4,8 @@ struct TrieBuilder {
     struct Entry {
         let routeIndex: Int
         let priority: Int
+        /// ``Route/continueNext``: a route of the same shape and scope may come after it.
+        var continueNext = false
         /// The pattern as written, for conflict messages.
         let pattern: String
         let segments: [PatternSegment]
@@ -43,7 +45,14 @@ struct TrieBuilder {
     private struct Occupant {
         let pattern: String
         let scope: RouteScope
+        let continueNext: Bool
         let terminal: Trie.Terminal
+
+        /// The order in which a link that reaches both would try them.
+        func precedes(_ other: Occupant) -> Bool {
+            if terminal.priority != other.terminal.priority { return terminal.priority > other.terminal.priority }
+            return terminal.routeIndex < other.terminal.routeIndex
+        }
     }
 
     private let root = Node(sequence: 0)
@@ -90,18 +99,26 @@ struct TrieBuilder {
         try add(entry, keys: keys, globIndex: globIndex, to: &node.terminals)
     }
 
+    /// Adds `entry` to the routes ending at a node. Routes of the same shape and scope are a
+    /// chain: allowed when each but the last in precedence order has `continueNext`, since a
+    /// route after one without it could never run.
     private func add(_ entry: Entry, keys: [String], globIndex: Int, to occupants: inout [Occupant])
         throws(RouteTableError)
     {
-        if let existing = occupants.first(where: { $0.scope == entry.scope }) {
-            throw conflict(entry, existing)
+        let occupant = Occupant(
+            pattern: entry.pattern, scope: entry.scope, continueNext: entry.continueNext,
+            terminal: Trie.Terminal(
+                routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, priority: entry.priority,
+                groupEnd: -1))
+        let rivals = occupants.filter { $0.scope == entry.scope }
+        if let sameRoute = rivals.first(where: { $0.terminal.routeIndex == entry.routeIndex }) {
+            throw conflict(entry, sameRoute)
         }
-        occupants.append(
-            Occupant(
-                pattern: entry.pattern, scope: entry.scope,
-                terminal: Trie.Terminal(
-                    routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, priority: entry.priority,
-                    groupEnd: -1)))
+        let chain = (rivals + [occupant]).sorted { $0.precedes($1) }
+        if let blocker = chain.dropLast().firstIndex(where: { !$0.continueNext }) {
+            throw conflict(chain[blocker + 1], blockedBy: chain[blocker])
+        }
+        occupants.append(occupant)
     }
 
     private mutating func makeNode() -> Node {
@@ -110,13 +127,25 @@ struct TrieBuilder {
     }
 
     private func conflict(_ entry: Entry, _ other: Occupant) -> RouteTableError {
-        // Compare routes, not pattern text: two routes may be written alike.
         let sameness = entry.scope.isPlain ? "shape" : "shape, scope and query conditions"
-        let reason =
-            other.terminal.routeIndex == entry.routeIndex
-            ? "two of its optional-part expansions have the same \(sameness)"
-            : "it has the same \(sameness) as \"\(other.pattern)\" (parameter names aside), so one could never be reached"
-        return RouteTableError(pattern: entry.pattern, position: nil, reason: reason)
+        return RouteTableError(
+            pattern: entry.pattern, position: nil,
+            reason: "two of its optional-part expansions have the same \(sameness)")
+    }
+
+    /// `blocked` comes after `blocker` among routes of one shape and scope, and `blocker` ends
+    /// every request it answers.
+    private func conflict(_ blocked: Occupant, blockedBy blocker: Occupant) -> RouteTableError {
+        // Compare routes, not pattern text: two routes may be written alike.
+        let sameness = blocked.scope.isPlain ? "shape" : "shape, scope and query conditions"
+        let order =
+            blocker.terminal.priority != blocked.terminal.priority
+            ? "has a higher priority" : "was registered first"
+        return RouteTableError(
+            pattern: blocked.pattern, position: nil,
+            reason:
+                "it could never run: it has the same \(sameness) as \"\(blocker.pattern)\" (parameter names aside), which \(order) and has no continueNext"
+        )
     }
 
     /// Flattens the tree breadth-first into plain arrays.

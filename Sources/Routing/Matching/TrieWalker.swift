@@ -19,10 +19,11 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         self.tracer = tracer
     }
 
-    /// The route of `group` (a first terminal, or -1) that the filter lets this link reach, or -1.
+    /// The route of `group` (a first terminal, or -1) that the filter lets this link reach, or -1;
+    /// `glob` is what a glob ending there would capture.
     @inline(__always)
-    private mutating func chosen(_ group: Int32) -> Int32 {
-        group < 0 ? -1 : filter.choose(group)
+    private mutating func chosen(_ group: Int32, glob: Range<Int>? = nil) -> Int32 {
+        group < 0 ? -1 : filter.choose(group, captures: captures, glob: glob)
     }
 
     /// Returns the index of the winning terminal, or -1. `position` is at a `/` or at `end`.
@@ -111,7 +112,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
             }
             if node.globTerminal >= 0 {
                 tracer.step()
-                let found = chosen(node.globTerminal)
+                let found = chosen(node.globTerminal, glob: start..<end)
                 if found >= 0 {
                     captures.append(start..<end)
                     return found
@@ -243,7 +244,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         }
         if node.globTerminal >= 0 {
             tracer.step()
-            let found = chosen(node.globTerminal)
+            let found = chosen(node.globTerminal, glob: start..<end)
             if tracer.wantsNotes {
                 tracer.note(
                     depth: depth,

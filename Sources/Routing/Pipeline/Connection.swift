@@ -14,19 +14,70 @@ import Foundation
 public enum Connection {
     /// Sends a URL from inside the app (``Source/app``). Every route is reachable, and `data`
     /// lands in ``Request/data`` with its types kept.
-    public static func send(_ url: String, data: [String: any Sendable] = [:], router: Router) async
-        -> Response
-    {
-        await RequestPipeline(storage: router.storage, data: data, source: .app).run(url)
+    ///
+    /// Called while the pipeline of an **external** request runs (from one of its stages, a
+    /// callback or a child task), it sends as that external request: a controller that forwards
+    /// a URL it read from an outside link cannot reach a private route with it. Pass
+    /// `trusted: true` only for a URL the app itself chose, never one read from the request.
+    /// Prefer ``Response/redirect(_:to:data:)`` for forwarding: it needs no such care.
+    ///
+    /// - Parameters:
+    ///   - url: A path (`/messages/7`) or a URL of the router's schemes and hosts.
+    ///   - data: Values for the request, for example a presenter.
+    ///   - router: The router to send through.
+    ///   - trusted: `true` sends in-app even from inside an external request's pipeline.
+    /// - Returns: The final response: the answer of the last candidate that ran, after redirects.
+    public static func send(
+        _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
+    ) async -> Response {
+        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted)).run(url)
     }
 
     /// Sends a URL from inside the app and calls `responseHandler` with the response, from a new
-    /// task: for callers that are not `async`.
+    /// task. Inside an external request's pipeline it sends as that request, as
+    /// ``send(_:data:router:trusted:)`` does.
     public static func send(
-        _ url: String, data: [String: any Sendable] = [:], router: Router,
+        _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false,
         responseHandler: @escaping @Sendable (Response) -> Void
     ) {
-        Task { responseHandler(await send(url, data: data, router: router)) }
+        // `Task {}` inherits the task-locals, so the external source travels into it.
+        Task { responseHandler(await send(url, data: data, router: router, trusted: trusted)) }
+    }
+
+    /// Sends a URL from inside the app and returns every answer of its chain: the answer of each
+    /// candidate that ran, in order, where routes with `continueNext` let the next one run.
+    /// Declines are not answers; with no candidate at all, the one answer is the not-found one. A
+    /// redirect is followed, and the answers of the request it leads to replace it. The last
+    /// answer is what ``send(_:data:router:trusted:)`` returns.
+    ///
+    /// ```swift
+    /// // Khala's notify-many: every module's route for the link answers.
+    /// let answers = await Connection.sendAll("/events/sync", router: router)
+    /// ```
+    public static func sendAll(
+        _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
+    ) async -> [Response] {
+        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted)).runAll(
+            url)
+    }
+
+    /// Every answer of the chain of a URL another app or a web page opened; see
+    /// ``sendAll(_:data:router:trusted:)``. Private routes are never among the candidates.
+    public static func sendAll(fromPublicURL url: String, sourceApplication: String?, router: Router) async
+        -> [Response]
+    {
+        await RequestPipeline(
+            storage: router.storage, data: [:], source: .external(sourceApplication: sourceApplication)
+        )
+        .runAll(url)
+    }
+
+    /// The source of an in-app send: the external request's, when one's pipeline is running in
+    /// this task and the caller did not vouch for the URL.
+    @inline(__always)
+    private static func inAppSource(trusted: Bool) -> Source {
+        if trusted { return .app }
+        return ExternalContext.source ?? .app
     }
 
     /// Sends a URL that another app or a web page opened (``Source/external(sourceApplication:)``).

@@ -35,6 +35,22 @@ enum RedirectLocation: Equatable {
         }
     }
 
+    /// `location` as the next hop after `url`: a bare path (`/b`) redirected from a link the
+    /// router serves takes that link's scheme and host (`https://x.com/a` → `https://x.com/b`,
+    /// `mailapp://a` → `mailapp://b`), so the hop stays in the link's scope, and an external link
+    /// does not widen into the app's bare-path shorthand. Anything else is returned unchanged.
+    static func absolute(_ location: String, after url: String, served: ServedLinks) -> String {
+        let utf8 = location.utf8
+        guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/"),
+            case .success(let parsed) = URLParser.parse(url, served: served),
+            parsed.isServed, parsed.link != .path
+        else { return location }
+        // Everything before the routed path: `scheme://authority`, or `scheme:/` for a custom
+        // scheme, whose authority is the path's first segment.
+        let prefix = parsed.string.utf8[..<parsed.utf8Index(parsed.path.lowerBound)]
+        return String(Substring(prefix)) + location
+    }
+
     /// The RFC 3986 scheme of `location` (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before
     /// `:`), or `nil` for a path.
     private static func scheme(of location: String) -> Substring? {

@@ -1,5 +1,6 @@
 /// Runs one URL through a router: parse, rewrite and match (``RouterStorage/resolve(_:source:tracer:)``),
-/// then the route's stages, errors turned into responses, redirects followed and observers told.
+/// then the route's stages, the next candidates when a route declines or continues, errors turned
+/// into responses, redirects followed and observers told.
 struct RequestPipeline {
     let storage: RouterStorage
     let data: [String: any Sendable]
@@ -7,71 +8,191 @@ struct RequestPipeline {
 
     /// The final response, after following in-router redirects; observers have seen it.
     func run(_ url: String) async -> Response {
-        // Reading the clock costs a little on every send; only observers need the duration.
-        guard !storage.configuration.observers.isEmpty else {
-            let response = await respondOnce(url)
-            // The code first: comparing a `Status` compares its reason too.
-            guard response.status.code == Status.seeOther.code, response.status == .seeOther else {
-                return response
-            }
-            return await followRedirects(from: url, response)
+        // An external request's stages run with its source in the task, so that re-sending
+        // from a controller keeps it (see `ExternalContext`).
+        if case .external = source {
+            return await ExternalContext.$source.withValue(source) { await observed(url) }
         }
+        return await observed(url)
+    }
+
+    /// Every answer of the chain the URL starts (``Connection/sendAll(_:data:router:trusted:)``):
+    /// the last is what ``run(_:)`` returns.
+    func runAll(_ url: String) async -> [Response] {
+        if case .external = source {
+            return await ExternalContext.$source.withValue(source) { await observedAll(url) }
+        }
+        return await observedAll(url)
+    }
+
+    @inline(__always)
+    private func observed(_ url: String) async -> Response {
+        // Reading the clock costs a little on every send; only observers need the duration.
+        guard !storage.configuration.observers.isEmpty else { return await respondFollowingRedirects(url) }
         let start = ContinuousClock.now
         let response = await respondFollowingRedirects(url)
+        await tellObservers(response, since: start)
+        return response
+    }
+
+    private func observedAll(_ url: String) async -> [Response] {
+        let start = ContinuousClock.now
+        var answers: [Response]? = []
+        await respondAll(url, data: data, into: &answers!)
+        let last = answers![answers!.count - 1]
+        if last.status.code == Status.seeOther.code, last.status == .seeOther {
+            _ = await followRedirects(from: url, last, answers: &answers)
+        }
+        await tellObservers(answers![answers!.count - 1], since: start)
+        return answers!
+    }
+
+    private func tellObservers(_ response: Response, since start: ContinuousClock.Instant) async {
+        guard !storage.configuration.observers.isEmpty else { return }
         let duration = ContinuousClock.now - start
         for observer in storage.configuration.observers {
             await observer.didRespond(response, duration: duration)
         }
-        return response
     }
 
+    @inline(__always)
     private func respondFollowingRedirects(_ url: String) async -> Response {
-        let response = await respondOnce(url)
+        let response = await respondOnce(url, data: data)
         // The code first: comparing a `Status` compares its reason too.
         guard response.status.code == Status.seeOther.code, response.status == .seeOther else {
             return response
         }
-        return await followRedirects(from: url, response)
+        var noAnswers: [Response]? = nil
+        return await followRedirects(from: url, response, answers: &noAnswers)
     }
 
     /// Follows in-router redirects; the `visited` set is built only once a redirect happened.
-    private func followRedirects(from url: String, _ first: Response) async -> Response {
+    /// With `answers`, each hop's answers replace the 303 that led to it.
+    private func followRedirects(from url: String, _ first: Response, answers: inout [Response]?) async
+        -> Response
+    {
         let maxRedirects = storage.configuration.maxRedirects
         var response = first
+        var current = url
+        var hopData = data
         var visited: Set<String> = [url]
         var hops = 0
         while response.status == .seeOther, let location = response.location {
-            switch RedirectLocation.classify(location, served: storage.served) {
-            case .follow: break
+            let next = RedirectLocation.absolute(location, after: current, served: storage.served)
+            var failure: Response?
+            switch RedirectLocation.classify(next, served: storage.served) {
+            case .follow:
+                if maxRedirects == 0 { return response }
+                hops += 1
+                if hops > maxRedirects || !visited.insert(next).inserted {
+                    let reason =
+                        hops > maxRedirects ? "more than \(maxRedirects) redirects" : "redirect loop at \(next)"
+                    failure = ErrorResponder.response(status: .loopDetected, message: reason, to: response.request)
+                }
             case .handBack: return response
             case .refuse:
-                return ErrorResponder.response(
+                failure = ErrorResponder.response(
                     status: .badRequest,
                     message: "refused redirect to '\(location)': a scheme that never names an app",
                     to: response.request)
             }
-            hops += 1
-            guard hops <= maxRedirects, visited.insert(location).inserted else {
-                let reason =
-                    hops > maxRedirects
-                    ? "more than \(maxRedirects) redirects" : "redirect loop at \(location)"
-                return ErrorResponder.response(status: .loopDetected, message: reason, to: response.request)
+            if let failure {
+                if answers != nil { answers![answers!.count - 1] = failure }
+                return failure
             }
-            response = await respondOnce(location)
+            hopData.merge(response.data) { _, redirected in redirected }
+            if answers != nil {
+                answers!.removeLast()
+                await respondAll(next, data: hopData, into: &answers!)
+                response = answers![answers!.count - 1]
+            } else {
+                response = await respondOnce(next, data: hopData)
+            }
+            current = next
         }
         return response
     }
 
+    /// The answer of one hop: its first candidate's, unless that one declines or continues.
     // Inlined, as is `runStages`: every async call allocates a frame from the task.
     @inline(__always)
-    private func respondOnce(_ url: String) async -> Response {
+    private func respondOnce(_ url: String, data: [String: any Sendable]) async -> Response {
+        switch await firstAnswer(url, data: data) {
+        case .final(let response): return response
+        case .continuing(let request, let stages, let answer):
+            var answers: [Response] = []
+            await runRemainingCandidates(url, after: request, stages, answer, into: &answers)
+            return answers[answers.count - 1]
+        }
+    }
+
+    /// Every answer of one hop, appended to `answers`.
+    private func respondAll(_ url: String, data: [String: any Sendable], into answers: inout [Response]) async {
+        switch await firstAnswer(url, data: data) {
+        case .final(let response): answers.append(response)
+        case .continuing(let request, let stages, let answer):
+            await runRemainingCandidates(url, after: request, stages, answer, into: &answers)
+        }
+    }
+
+    /// What the first candidate of a hop left to do.
+    private enum FirstAnswer {
+        /// The hop's answer: nothing else runs.
+        case final(Response)
+        /// The chain goes on after the route of `request` (whose stages are `stages`), which
+        /// declined (`nil`) or answered with success and has `continueNext`.
+        case continuing(Request, CompiledRoute.Stages, Response?)
+    }
+
+    @inline(__always)
+    private func firstAnswer(_ url: String, data: [String: any Sendable]) async -> FirstAnswer {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
-        if Task.isCancelled { return cancelled(makeRequest(url, match: nil, resolved: nil)) }
-        switch route(url) {
-        case .answered(let response): return response
-        case .unmatched(let request): return await notFound(request)
-        case .matched(let request, let stages): return await runStages(of: stages, request)
+        if Task.isCancelled { return .final(cancelled(makeRequest(url, match: nil, resolved: nil, data: data))) }
+        switch route(url, data: data) {
+        case .answered(let response): return .final(response)
+        case .unmatched(let request): return .final(await notFound(request))
+        case .matched(let request, let stages):
+            guard let response = await runStages(of: stages, request) else {
+                return .continuing(request, stages, nil)
+            }
+            guard stages.continueNext, response.status.isSuccess else { return .final(response) }
+            return .continuing(request, stages, response)
+        }
+    }
+
+    /// Runs the candidates after the route of `request` (whose stages are `ran`, and which
+    /// answered `answer`, or declined),
+    /// until one answers without continuing; appends the answers. No answer at all is not found.
+    ///
+    /// One walk enumerates every candidate (``RouterStorage/candidates(_:source:tracer:)``),
+    /// however many decline. Each starts from the request as the router built it: what a declined
+    /// route's middlewares added is not seen.
+    @inline(never)
+    private func runRemainingCandidates(
+        _ url: String, after request: Request, _ ran: CompiledRoute.Stages, _ answer: Response?,
+        into answers: inout [Response]
+    ) async {
+        let answersBefore = answers.count
+        if let answer { answers.append(answer) }
+        var tracer = SilentTracer()
+        let candidates = storage.candidates(url, source: source, tracer: &tracer)
+        // The route that ran is the first candidate; found by identity all the same.
+        let position = candidates.matches.firstIndex { storage.stages[$0.routeIndex] === ran }
+        for match in candidates.matches.dropFirst(position.map { $0 + 1 } ?? candidates.matches.count) {
+            let next = makeRequest(url, match: match, resolved: candidates.resolved, data: request.data)
+            if Task.isCancelled {
+                answers.append(cancelled(next))
+                return
+            }
+            let stages = storage.stages[match.routeIndex]
+            guard let response = await runStages(of: stages, next) else { continue }
+            answers.append(response)
+            guard stages.continueNext, response.status.isSuccess else { return }
+        }
+        if answers.count == answersBefore {
+            let unmatched = makeRequest(url, match: nil, resolved: candidates.resolved, data: request.data)
+            answers.append(await notFound(unmatched))
         }
     }
 
@@ -86,28 +207,29 @@ struct RequestPipeline {
     /// values live on this stack frame, not in the task's async frame, where every one of them
     /// would be copied in and out.
     @inline(never)
-    private func route(_ url: String) -> Routed {
+    private func route(_ url: String, data: [String: any Sendable]) -> Routed {
         var tracer = SilentTracer()
         switch storage.resolve(url, source: source, tracer: &tracer) {
         case .rejected(let rejection):
-            let request = makeRequest(url, match: nil, resolved: nil)
+            let request = makeRequest(url, match: nil, resolved: nil, data: data)
             return .answered(
                 ErrorResponder.response(status: rejection.status, message: rejection.reason, to: request))
         case .unmatched(let resolved):
-            return .unmatched(makeRequest(url, match: nil, resolved: resolved))
+            return .unmatched(makeRequest(url, match: nil, resolved: resolved, data: data))
         case .matched(let match, let resolved):
             // An external request walked the public routes only: a private route never matches it.
             return .matched(
-                makeRequest(url, match: match, resolved: resolved), storage.stages[match.routeIndex])
+                makeRequest(url, match: match, resolved: resolved, data: data), storage.stages[match.routeIndex])
         }
     }
 
-    private func makeRequest(_ url: String, match: RouteMatch?, resolved: ResolvedURL?) -> Request {
+    private func makeRequest(
+        _ url: String, match: RouteMatch?, resolved: ResolvedURL?, data: [String: any Sendable]
+    ) -> Request {
         guard let resolved else {
             return Request(
                 url: url, path: "", fragment: nil, route: nil, params: Parameters(), query: Query(),
-                data: data,
-                source: source)
+                data: data, source: source)
         }
         let parsed = resolved.parsed
         return Request(
@@ -115,8 +237,7 @@ struct RequestPipeline {
             params: match?.params ?? Parameters(),
             query: resolved.query
                 ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace),
-            data: data,
-            source: source)
+            data: data, source: source)
     }
 
     private func notFound(_ request: Request) async -> Response {
@@ -127,12 +248,15 @@ struct RequestPipeline {
         do {
             return try await controller(request)
         } catch {
+            // `RouteDeclined` included: with no candidate left it answers as a missing route.
             return ErrorResponder.response(for: error, to: request)
         }
     }
 
+    /// The route's answer, or `nil` when a stage declined (``RouteDeclined``,
+    /// ``PolicyResult/declined``).
     @inline(__always)
-    private func runStages(of stages: CompiledRoute.Stages, _ initial: Request) async -> Response {
+    private func runStages(of stages: CompiledRoute.Stages, _ initial: Request) async -> Response? {
         var request = initial
         do {
             for middleware in stages.middlewares {
@@ -150,10 +274,16 @@ struct RequestPipeline {
             }
             for policy in stages.policies {
                 if Task.isCancelled { return cancelled(request) }
-                if case .failed(let response) = try await policy.check(request) { return response }
+                switch try await policy.check(request) {
+                case .verified: continue
+                case .failed(let response): return response
+                case .declined: return nil
+                }
             }
             if Task.isCancelled { return cancelled(request) }
             return try await stages.controller(request)
+        } catch is RouteDeclined {
+            return nil
         } catch {
             return ErrorResponder.response(for: error, to: request)
         }

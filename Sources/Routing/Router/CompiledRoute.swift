@@ -20,11 +20,14 @@ struct CompiledRoute: Sendable {
         let middlewares: [Middleware]
         let policies: [Policy]
         let controller: Controller
+        /// ``Route/continueNext``: a success answer lets the next candidate run.
+        let continueNext: Bool
 
-        init(middlewares: [Middleware], policies: [Policy], controller: @escaping Controller) {
+        init(middlewares: [Middleware], policies: [Policy], controller: @escaping Controller, continueNext: Bool) {
             self.middlewares = middlewares
             self.policies = policies
             self.controller = controller
+            self.continueNext = continueNext
         }
     }
 
@@ -75,14 +78,17 @@ struct CompiledRoute: Sendable {
         self.constraints = constraints
         self.middlewares = routerMiddlewares + route.middlewares
         self.policies = routerPolicies.filter { !route.skipping.contains($0.name) } + route.policies
-        self.stages = Stages(middlewares: middlewares, policies: policies, controller: route.controller)
+        self.stages = Stages(
+            middlewares: middlewares, policies: policies, controller: route.controller,
+            continueNext: route.continueNext)
     }
 
     /// The trie entries of every expansion.
     func entries(scope: RouteScope) -> [TrieBuilder.Entry] {
         expansions.map { segments in
             TrieBuilder.Entry(
-                routeIndex: index, priority: route.priority, pattern: route.pattern, segments: segments,
+                routeIndex: index, priority: route.priority, continueNext: route.continueNext,
+                pattern: route.pattern, segments: segments,
                 constraints: segments.compactMap { segment in
                     guard case .parameter(let name, _) = segment else { return nil }
                     return .some(constraints[name])

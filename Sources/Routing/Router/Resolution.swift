@@ -159,6 +159,37 @@ extension RouterStorage {
     func resolveInFull<Tracer: MatchTracer>(
         _ url: String, source: Source, trie: Trie, plainPathTried: Bool = false, tracer: inout Tracer
     ) -> Resolution {
+        let (parsed, rewritten): (ParsedURL, ParsedURL?)
+        switch prepare(url, plainPathTried: plainPathTried, tracer: &tracer) {
+        case .rejected(let rejection): return .rejected(rejection)
+        case .unserved(let unserved): return .unmatched(ResolvedURL(parsed: unserved, rewrittenPath: nil))
+        case .routable(let link, let path): (parsed, rewritten) = (link, path)
+        }
+        var resolved = ResolvedURL(parsed: parsed, rewrittenPath: rewritten?.pathString)
+        let found = withRoutedBytes(parsed, rewritten) { input, routed, original in
+            walk(
+                input, parsed: routed, original: original, link: parsed, source: source, trie: trie,
+                query: &resolved.query, tracer: &tracer)
+        }
+        guard let (terminal, captures) = found else { return .unmatched(resolved) }
+        return .matched(
+            makeMatch(terminal, captures, in: rewritten?.string ?? parsed.string, trie: trie), resolved)
+    }
+
+    /// A URL parsed and rewritten, ready for a walk.
+    enum PreparedURL {
+        case rejected(URLRejection)
+        /// Well formed, for a scheme or host the router does not serve: no route is for it.
+        case unserved(ParsedURL)
+        /// The link as received, and the bare path the rewrites produced when one applied.
+        case routable(ParsedURL, rewritten: ParsedURL?)
+    }
+
+    /// The parser's checks, then the rewrites in order (each once).
+    @inline(__always)
+    func prepare<Tracer: MatchTracer>(_ url: String, plainPathTried: Bool, tracer: inout Tracer)
+        -> PreparedURL
+    {
         let parsed: ParsedURL
         switch URLParser.parse(url, served: served, plainPathTried: plainPathTried) {
         case .success(let value): parsed = value
@@ -170,7 +201,7 @@ extension RouterStorage {
                 let what = if case .web = parsed.link { "host" } else { "scheme" }
                 tracer.note(depth: 0, "the router does not serve this \(what): no route is for this link")
             }
-            return .unmatched(ResolvedURL(parsed: parsed, rewrittenPath: nil))
+            return .unserved(parsed)
         }
         var rewritten: ParsedURL?
         for rewrite in rewrites {
@@ -197,28 +228,19 @@ extension RouterStorage {
                         reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
             }
         }
-        var resolved = ResolvedURL(parsed: parsed, rewrittenPath: rewritten?.pathString)
-        // The walk reads the routed path; scope and query conditions read the link as received.
-        let found: (terminal: Int, captures: CaptureList)?
-        if let rewritten {
-            found = rewritten.withUTF8 { input in
-                parsed.withUTF8 { original in
-                    walk(
-                        input, parsed: rewritten, original: original, link: parsed, source: source,
-                        trie: trie,
-                        query: &resolved.query, tracer: &tracer)
-                }
-            }
-        } else {
-            found = parsed.withUTF8 { bytes in
-                walk(
-                    bytes, parsed: parsed, original: bytes, link: parsed, source: source, trie: trie,
-                    query: &resolved.query, tracer: &tracer)
-            }
-        }
-        guard let (terminal, captures) = found else { return .unmatched(resolved) }
-        return .matched(
-            makeMatch(terminal, captures, in: rewritten?.string ?? parsed.string, trie: trie), resolved)
+        return .routable(parsed, rewritten: rewritten)
+    }
+
+    /// Calls `body` with the bytes of the routed path (`rewritten`'s when a rewrite applied),
+    /// the parsed URL they belong to, and the bytes of the link as received: the walk reads the
+    /// routed path, while scopes and query conditions read the link.
+    @inline(__always)
+    func withRoutedBytes<Result>(
+        _ parsed: ParsedURL, _ rewritten: ParsedURL?,
+        _ body: (UnsafeBufferPointer<UInt8>, ParsedURL, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard let rewritten else { return parsed.withUTF8 { bytes in body(bytes, parsed, bytes) } }
+        return rewritten.withUTF8 { input in parsed.withUTF8 { original in body(input, rewritten, original) } }
     }
 
     /// Walks the path of `parsed` (whose bytes are `input`); `link`, whose bytes are `original`,
@@ -244,7 +266,7 @@ extension RouterStorage {
     /// Calls `body` with the filter for `link` (whose bytes are `bytes`), which borrows the trie's
     /// terminals and the router's scopes for the call.
     @inline(__always)
-    private func withLinkFilter<Result>(
+    func withLinkFilter<Result>(
         _ link: ParsedURL.Link, query: Range<Int>?, bytes: UnsafeBufferPointer<UInt8>, source: Source,
         trie: Trie, _ body: (inout LinkFilter) -> Result
     ) -> Result {
@@ -260,7 +282,7 @@ extension RouterStorage {
 
     /// Reads the terminal's fields in place rather than copying it (each copy is reference counting).
     @inline(__always)
-    private func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String, trie: Trie)
+    func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String, trie: Trie)
         -> RouteMatch
     {
         let routeIndex = trie.terminals[terminal].routeIndex

@@ -27,13 +27,14 @@ public struct Route: Sendable {
         let constraints: [String: Constraint]
         let skipping: Set<String>
         let priority: Int
+        let continueNext: Bool
         let controller: Controller
 
         init(
             pattern: String, name: String?, isPublic: Bool, schemes: Set<String>, hosts: Set<String>,
             query: [String: Constraint], scopeConflict: String?, middlewares: [Middleware],
             policies: [Policy],
-            constraints: [String: Constraint], skipping: Set<String>, priority: Int,
+            constraints: [String: Constraint], skipping: Set<String>, priority: Int, continueNext: Bool,
             controller: @escaping Controller
         ) {
             self.pattern = pattern
@@ -48,6 +49,7 @@ public struct Route: Sendable {
             self.constraints = constraints
             self.skipping = skipping
             self.priority = priority
+            self.continueNext = continueNext
             self.controller = controller
         }
     }
@@ -78,6 +80,9 @@ public struct Route: Sendable {
     public var skipping: Set<String> { storage.skipping }
     /// Breaks ties between equally specific routes: higher wins, then registration order.
     public var priority: Int { storage.priority }
+    /// Whether the next candidate runs too when this route answers with a success status (see
+    /// ``Router/candidates(_:source:)`` and ``Connection/sendAll(_:data:router:trusted:)``).
+    public var continueNext: Bool { storage.continueNext }
     /// Turns a verified request into a response.
     public var controller: Controller { storage.controller }
 
@@ -97,16 +102,29 @@ public struct Route: Sendable {
     /// router serves reaches it; a bare path reaches a scoped route only when sent in-app. `query`
     /// names query items the link must carry (their first value) and the constraint each value
     /// must meet; ``Constraint/any`` only asks for the item.
+    ///
+    /// With `continueNext`, a success answer does not end the request: the next candidate
+    /// (the route the URL would reach were this one missing) runs too, and
+    /// ``Connection/sendAll(_:data:router:trusted:)`` returns every answer. Routes of the same
+    /// shape and scope may then share a pattern:
+    ///
+    /// ```swift
+    /// Route("/posts/:id", isPublic: true, priority: 1, continueNext: true) { request in
+    ///     await analytics.record(request.path)
+    ///     return Response(request: request)
+    /// }
+    /// Route("/posts/:id", isPublic: true, controller: PostController.show)
+    /// ```
     public init(
         _ pattern: String, name: String? = nil, isPublic: Bool = false, schemes: Set<String> = [],
         hosts: Set<String> = [], query: [String: Constraint] = [:], middlewares: [Middleware] = [],
         policies: [Policy] = [], constraints: [String: Constraint] = [:], skipping: Set<String> = [],
-        priority: Int = 0, controller: @escaping Controller
+        priority: Int = 0, continueNext: Bool = false, controller: @escaping Controller
     ) {
         storage = Storage(
             pattern: pattern, name: name, isPublic: isPublic, schemes: schemes, hosts: hosts, query: query,
             scopeConflict: nil, middlewares: middlewares, policies: policies, constraints: constraints,
-            skipping: skipping, priority: priority, controller: controller)
+            skipping: skipping, priority: priority, continueNext: continueNext, controller: controller)
     }
 
     private init(
@@ -118,7 +136,7 @@ public struct Route: Sendable {
             query: route.query,
             scopeConflict: scopeConflict ?? route.scopeConflict, middlewares: middlewares, policies: policies,
             constraints: route.constraints, skipping: route.skipping, priority: route.priority,
-            controller: route.controller)
+            continueNext: route.continueNext, controller: route.controller)
     }
 
     /// Puts routes under a common prefix, with shared access, scope, middlewares and policies.

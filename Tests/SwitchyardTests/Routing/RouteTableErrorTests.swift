@@ -94,7 +94,7 @@ struct RouteTableErrorTests {
         )
         #expect(
             Routing.tableError([Routing.route("/users/:id"), Routing.route("/users/:name")])?.description
-                == "route table error for \"/users/:name\": it has the same shape as \"/users/:id\" (parameter names aside), so one could never be reached"
+                == "route table error for \"/users/:name\": it could never run: it has the same shape as \"/users/:id\" (parameter names aside), which was registered first and has no continueNext"
         )
     }
 
@@ -210,10 +210,14 @@ struct RouteTableErrorTests {
             [pair.first, pair.second], configuration: .init(caseSensitive: pair.caseSensitive))
         #expect((error != nil) == pair.conflicts, "\(String(describing: error))")
         guard let error else { return }
-        #expect(error.pattern == pair.second.pattern, "the later route is the one reported")
+        // The route reported is the one that could never run: the later in precedence order
+        // (higher priority first, then registration), whichever was registered last.
+        let (blocker, blocked) =
+            pair.second.priority > pair.first.priority ? (pair.second, pair.first) : (pair.first, pair.second)
+        #expect(error.pattern == blocked.pattern, "the route that could never run is the one reported")
         #expect(error.position == nil)
         if pair.first.pattern != pair.second.pattern {
-            #expect(error.reason.contains("the same shape as \"\(pair.first.pattern)\""))
+            #expect(error.reason.contains("the same shape as \"\(blocker.pattern)\""))
         }
     }
 

@@ -53,12 +53,19 @@ struct ReferenceMatcher {
         }
     }
 
-    /// Indices of routes whose shape repeats one seen in an earlier route or earlier expansion.
+    /// Indices of routes that could never run because another of their shape comes first:
+    /// within a shape, in precedence order (higher priority, then earlier registration), every
+    /// route after the first. Two expansions of one route with one shape make it conflicting too.
     var conflictingRoutes: Set<Int> {
-        var seen: Set<[[UInt8]]> = []
+        var byShape: [[[UInt8]]: [Candidate]] = [:]
+        for candidate in candidates { byShape[shapeKey(candidate.shape), default: []].append(candidate) }
         var conflicting: Set<Int> = []
-        for candidate in candidates where !seen.insert(shapeKey(candidate.shape)).inserted {
-            conflicting.insert(candidate.route)
+        for members in byShape.values where members.count > 1 {
+            let ordered = members.sorted { lhs, rhs in
+                let (left, right) = (routes[lhs.route].priority, routes[rhs.route].priority)
+                return left != right ? left > right : lhs.ordinal < rhs.ordinal
+            }
+            for candidate in ordered.dropFirst() { conflicting.insert(candidate.route) }
         }
         return conflicting
     }
