@@ -6,8 +6,9 @@ struct TrieBuilder {
         let priority: Int
         /// ``Route/continueNext``: a route of the same shape and scope may come after it.
         var continueNext = false
-        /// The pattern as written, for conflict messages.
+        /// The pattern as written and the route's name, for conflict messages.
         let pattern: String
+        var name: String? = nil
         let segments: [PatternSegment]
         /// The resolved constraint for each `.parameter` segment, in order (nil for none).
         let constraints: [Constraint?]
@@ -44,13 +45,16 @@ struct TrieBuilder {
     /// A route that ends at a node.
     private struct Occupant {
         let pattern: String
+        let name: String?
         let scope: RouteScope
         let continueNext: Bool
         let terminal: Trie.Terminal
 
         /// The order in which a link that reaches both would try them.
         func precedes(_ other: Occupant) -> Bool {
-            if terminal.priority != other.terminal.priority { return terminal.priority > other.terminal.priority }
+            if terminal.priority != other.terminal.priority {
+                return terminal.priority > other.terminal.priority
+            }
             return terminal.routeIndex < other.terminal.routeIndex
         }
     }
@@ -106,7 +110,7 @@ struct TrieBuilder {
         throws(RouteTableError)
     {
         let occupant = Occupant(
-            pattern: entry.pattern, scope: entry.scope, continueNext: entry.continueNext,
+            pattern: entry.pattern, name: entry.name, scope: entry.scope, continueNext: entry.continueNext,
             terminal: Trie.Terminal(
                 routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, priority: entry.priority,
                 groupEnd: -1))
@@ -141,10 +145,13 @@ struct TrieBuilder {
         let order =
             blocker.terminal.priority != blocked.terminal.priority
             ? "has a higher priority" : "was registered first"
+        // Routes of one shape often share their pattern text: their names tell them apart.
+        let subject = blocked.name.map { "route '\($0)'" } ?? "it"
+        let other = blocker.name.map { "route '\($0)'; " } ?? ""
         return RouteTableError(
             pattern: blocked.pattern, position: nil,
             reason:
-                "it could never run: it has the same \(sameness) as \"\(blocker.pattern)\" (parameter names aside), which \(order) and has no continueNext"
+                "\(subject) could never run: it has the same \(sameness) as \"\(blocker.pattern)\" (\(other)parameter names aside), which \(order) and has no continueNext"
         )
     }
 

@@ -30,7 +30,8 @@ public enum Connection {
     public static func send(
         _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
     ) async -> Response {
-        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted)).run(url)
+        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted)).run(
+            url)
     }
 
     /// Sends a URL from inside the app and calls `responseHandler` with the response, from a new
@@ -57,8 +58,9 @@ public enum Connection {
     public static func sendAll(
         _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
     ) async -> [Response] {
-        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted)).runAll(
-            url)
+        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted))
+            .runAll(
+                url)
     }
 
     /// Every answer of the chain of a URL another app or a web page opened; see

@@ -53,7 +53,7 @@ public struct Request: Sendable {
     public var params: Parameters { storage.params }
     /// The decoded query items, in order, duplicates kept.
     public var query: Query { storage.query }
-    /// Data from the sender (in-app `send(_:data:router:)`) and from middlewares.
+    /// Data from the sender (in-app `send(_:data:router:trusted:)`) and from middlewares.
     public var data: [String: any Sendable] { storage.data }
     /// Who sent the request.
     public var source: Source { storage.source }

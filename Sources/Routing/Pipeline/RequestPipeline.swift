@@ -86,8 +86,10 @@ struct RequestPipeline {
                 hops += 1
                 if hops > maxRedirects || !visited.insert(next).inserted {
                     let reason =
-                        hops > maxRedirects ? "more than \(maxRedirects) redirects" : "redirect loop at \(next)"
-                    failure = ErrorResponder.response(status: .loopDetected, message: reason, to: response.request)
+                        hops > maxRedirects
+                        ? "more than \(maxRedirects) redirects" : "redirect loop at \(next)"
+                    failure = ErrorResponder.response(
+                        status: .loopDetected, message: reason, to: response.request)
                 }
             case .handBack: return response
             case .refuse:
@@ -127,7 +129,8 @@ struct RequestPipeline {
     }
 
     /// Every answer of one hop, appended to `answers`.
-    private func respondAll(_ url: String, data: [String: any Sendable], into answers: inout [Response]) async {
+    private func respondAll(_ url: String, data: [String: any Sendable], into answers: inout [Response]) async
+    {
         switch await firstAnswer(url, data: data) {
         case .final(let response): answers.append(response)
         case .continuing(let request, let stages, let answer):
@@ -148,7 +151,9 @@ struct RequestPipeline {
     private func firstAnswer(_ url: String, data: [String: any Sendable]) async -> FirstAnswer {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
-        if Task.isCancelled { return .final(cancelled(makeRequest(url, match: nil, resolved: nil, data: data))) }
+        if Task.isCancelled {
+            return .final(cancelled(makeRequest(url, match: nil, resolved: nil, data: data)))
+        }
         switch route(url, data: data) {
         case .answered(let response): return .final(response)
         case .unmatched(let request): return .final(await notFound(request))
@@ -219,7 +224,8 @@ struct RequestPipeline {
         case .matched(let match, let resolved):
             // An external request walked the public routes only: a private route never matches it.
             return .matched(
-                makeRequest(url, match: match, resolved: resolved, data: data), storage.stages[match.routeIndex])
+                makeRequest(url, match: match, resolved: resolved, data: data),
+                storage.stages[match.routeIndex])
         }
     }
 

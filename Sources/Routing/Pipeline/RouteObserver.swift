@@ -11,6 +11,7 @@
 /// }
 /// ```
 public protocol RouteObserver: Sendable {
-    /// Called once per ``Connection/send(_:data:router:)`` with its final response.
+    /// Called once per ``Connection/send(_:data:router:trusted:)`` with its final response, and
+    /// once per ``Connection/sendAll(_:data:router:trusted:)`` with its last answer.
     func didRespond(_ response: Response, duration: Duration) async
 }

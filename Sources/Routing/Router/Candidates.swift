@@ -43,6 +43,7 @@ extension RouterStorage {
         }
         let string = rewritten?.string ?? parsed.string
         return Candidates(
-            matches: found.map { makeMatch($0.terminal, $0.captures, in: string, trie: trie) }, resolved: resolved)
+            matches: found.map { makeMatch($0.terminal, $0.captures, in: string, trie: trie) },
+            resolved: resolved)
     }
 }

@@ -23,7 +23,10 @@ struct CompiledRoute: Sendable {
         /// ``Route/continueNext``: a success answer lets the next candidate run.
         let continueNext: Bool
 
-        init(middlewares: [Middleware], policies: [Policy], controller: @escaping Controller, continueNext: Bool) {
+        init(
+            middlewares: [Middleware], policies: [Policy], controller: @escaping Controller,
+            continueNext: Bool
+        ) {
             self.middlewares = middlewares
             self.policies = policies
             self.controller = controller
@@ -88,7 +91,7 @@ struct CompiledRoute: Sendable {
         expansions.map { segments in
             TrieBuilder.Entry(
                 routeIndex: index, priority: route.priority, continueNext: route.continueNext,
-                pattern: route.pattern, segments: segments,
+                pattern: route.pattern, name: route.name, segments: segments,
                 constraints: segments.compactMap { segment in
                     guard case .parameter(let name, _) = segment else { return nil }
                     return .some(constraints[name])

@@ -240,7 +240,8 @@ extension RouterStorage {
         _ body: (UnsafeBufferPointer<UInt8>, ParsedURL, UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         guard let rewritten else { return parsed.withUTF8 { bytes in body(bytes, parsed, bytes) } }
-        return rewritten.withUTF8 { input in parsed.withUTF8 { original in body(input, rewritten, original) } }
+        return rewritten.withUTF8 { input in parsed.withUTF8 { original in body(input, rewritten, original) }
+        }
     }
 
     /// Walks the path of `parsed` (whose bytes are `input`); `link`, whose bytes are `original`,

@@ -9,7 +9,9 @@ extension Router {
     /// A route reached through two expansions of its optional parts is one candidate.
     ///
     /// ```swift
-    /// router.candidates("/posts/7").map(\.route.name)   // ["analytics", "post", "legacyPost"]
+    /// // Route("/posts/:id(int)", name: "post", …), Route("/posts/:slug", name: "legacyPost", …),
+    /// // Route("/*path", name: "analytics", continueNext: true, …)
+    /// router.candidates("/posts/7").map(\.route.name)   // ["post", "legacyPost", "analytics"]
     /// ```
     public func candidates(_ url: String, source: Source = .app) -> [RouteMatch] {
         var tracer = SilentTracer()

@@ -1,7 +1,8 @@
 extension Router {
     /// A readable trace of how the router would treat `url` from `source`: the normalized path,
     /// each rewrite, each candidate tried and why it was taken or passed over, the access
-    /// decision and the stages that would run. Nothing runs.
+    /// decision and the stages that would run, then the other candidates in the order they would
+    /// run should a route decline or continue (``candidates(_:source:)``). Nothing runs.
     ///
     /// ```swift
     /// print(router.explain("mailapp://messages/7", source: .external(sourceApplication: nil)))
@@ -36,8 +37,22 @@ extension Router {
             }
             lines.append("policies: " + policies)
             lines.append("controller: runs if every policy verifies")
+            lines += candidateLines(url, source: source)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The candidates after the winner, when there are any: what runs when a route declines or
+    /// continues.
+    private func candidateLines(_ url: String, source: Source) -> [String] {
+        let candidates = candidates(url, source: source)
+        guard candidates.count > 1 else { return [] }
+        var lines = ["candidates, in the order they run (the next when one declines, or continues):"]
+        for (position, candidate) in candidates.enumerated() {
+            let chained = candidate.route.continueNext ? ", continueNext" : ""
+            lines.append("  \(position + 1). \(RecordingTracer.describe(candidate.route))\(chained)")
+        }
+        return lines
     }
 
     private var notFoundDescription: String {

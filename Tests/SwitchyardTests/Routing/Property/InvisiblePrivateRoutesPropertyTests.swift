@@ -4,8 +4,9 @@ import Testing
 
 /// The rule that private routes are invisible from outside, as a property: for seeded random
 /// tables of public and private routes (some scoped to hosts or schemes, some with query
-/// conditions), every external answer of the router equals the answer of the same router built
-/// from its public routes alone, for `match` and for `send`.
+/// conditions, some declining or continuing), every external answer of the router equals the
+/// answer of the same router built from its public routes alone, for `match`, `candidates`,
+/// `send` and `sendAll`.
 struct InvisiblePrivateRoutesPropertyTests {
     static let seeds: [UInt64] = Array(1...200)
     static let urlsPerTable = 30
@@ -29,10 +30,21 @@ struct InvisiblePrivateRoutesPropertyTests {
                 schemes: random.chance(20) ? ["app"] : [],
                 hosts: random.chance(25) ? [random.pick(["mail.example.com", "*.example.com"])] : [],
                 query: random.chance(20) ? ["tab": random.pick([.any, .oneOf(["a"])])] : [:],
-                constraints: route.constraints, priority: route.priority, controller: echo)
+                constraints: route.constraints, priority: route.priority, continueNext: random.chance(20),
+                controller: random.chance(30) ? decline : echo)
         }
-        return (routes, specs)
+        // Catch-alls told apart from any generated root glob by their scope: many URLs then
+        // have several candidates, some private, for declines and chains to walk through.
+        let catchAlls = [
+            Route(
+                "/*everything", name: "tabs", isPublic: true, query: ["tab": .any],
+                continueNext: random.chance(50), controller: random.chance(30) ? decline : echo),
+            Route("/*everything", name: "team", isPublic: false, hosts: ["*.example.com"], controller: echo),
+        ]
+        return (routes + catchAlls, specs)
     }
+
+    static let decline: Controller = { _ in throw RouteDeclined() }
 
     static func outcome(_ match: RouteMatch?) -> String {
         guard let match else { return "none" }
@@ -71,14 +83,23 @@ struct InvisiblePrivateRoutesPropertyTests {
                 fromPublicURL: url, sourceApplication: nil, router: publicOnly)
             #expect(Self.outcome(sent) == Self.outcome(expected), "seed \(seed): \(url)")
             #expect(sent.request.route?.isPublic ?? true, "seed \(seed): \(url) reached a private route")
+            #expect(
+                full.candidates(url, source: source).map(Self.outcome)
+                    == publicOnly.candidates(url, source: source).map(Self.outcome),
+                "seed \(seed): \(url)")
+            let all = await Connection.sendAll(fromPublicURL: url, sourceApplication: nil, router: full)
+            let expectedAll = await Connection.sendAll(
+                fromPublicURL: url, sourceApplication: nil, router: publicOnly)
+            #expect(all.map(Self.outcome) == expectedAll.map(Self.outcome), "seed \(seed): \(url)")
         }
     }
 
     /// The generated cases are not vacuous: most tables build, and many URLs reach a route from
-    /// outside, some of them a route that a private one shadows in-app.
+    /// outside, some of them a route that a private one shadows in-app, and many have several
+    /// external candidates for declines and chains to walk through.
     @Test("Coverage: tables built, external matches and shadowed private routes")
     func coverage() throws {
-        var (built, matched, shadowed) = (0, 0, 0)
+        var (built, matched, shadowed, chained) = (0, 0, 0, 0)
         for seed in Self.seeds {
             guard let (all, specs) = Self.table(seed: seed),
                 let full = try? Router(routes: all, configuration: Self.configuration)
@@ -92,11 +113,14 @@ struct InvisiblePrivateRoutesPropertyTests {
                 let external = full.match(url, source: .external(sourceApplication: nil))
                 if external != nil { matched += 1 }
                 if let inApp = full.match(url), !inApp.route.isPublic, external != nil { shadowed += 1 }
+                // Where a decline or `continueNext` can lead past the first candidate.
+                if full.candidates(url, source: .external(sourceApplication: nil)).count > 1 { chained += 1 }
             }
         }
         #expect(built >= 150, "\(built) tables")
         #expect(matched >= 800, "\(matched) external matches")
         #expect(shadowed >= 50, "\(shadowed) URLs where a private route wins in-app and a public one outside")
+        #expect(chained >= 300, "\(chained) URLs with more than one external candidate")
     }
 
     /// The check above can fail: the 0.1 rule (match every route, then refuse a private winner)

@@ -76,15 +76,32 @@ struct ReferenceMatcher {
 
     func trace(_ segments: [String]) -> Trace {
         var trace = Trace()
-        trace.match = walk(candidates, segments, depth: 0, trace: &trace)
+        var found: [Match] = []
+        _ = walk(candidates, segments, depth: 0, found: &found, stopAtFirst: true)
+        trace.match = found.first
         return trace
     }
 
-    private func walk(_ candidates: [Candidate], _ segments: [String], depth: Int, trace: inout Trace)
-        -> Match?
-    {
+    /// Every route the segments reach, in the order the walk meets them, each route once (its
+    /// first expansion met): the candidates a decline or `continueNext` runs in turn.
+    func candidates(_ segments: [String]) -> [Match] {
+        var found: [Match] = []
+        _ = walk(candidates, segments, depth: 0, found: &found, stopAtFirst: false)
+        var seen: Set<Int> = []
+        return found.filter { seen.insert($0.route).inserted }
+    }
+
+    /// Appends what the walk meets to `found`, in precedence order; returns `true` to stop (the
+    /// first match, when `stopAtFirst`).
+    private func walk(
+        _ candidates: [Candidate], _ segments: [String], depth: Int, found: inout [Match], stopAtFirst: Bool
+    ) -> Bool {
         guard depth < segments.count else {
-            return candidates.first { $0.shape.count == depth }.map { bind($0, segments) }
+            for candidate in candidates where candidate.shape.count == depth {
+                found.append(bind(candidate, segments))
+                if stopAtFirst { return true }
+            }
+            return false
         }
         let value = segments[depth]
         let live = candidates.filter { $0.shape.count > depth }
@@ -92,8 +109,10 @@ struct ReferenceMatcher {
             if case .literal(let literal) = $0.shape[depth] { return fold(literal) == fold(value) }
             return false
         }
-        if !literals.isEmpty, let found = walk(literals, segments, depth: depth + 1, trace: &trace) {
-            return found
+        if !literals.isEmpty,
+            walk(literals, segments, depth: depth + 1, found: &found, stopAtFirst: stopAtFirst)
+        {
+            return true
         }
 
         var groups: [Reference.Rule: [Candidate]] = [:]
@@ -113,20 +132,25 @@ struct ReferenceMatcher {
             return lhs.map(\.ordinal).min()! < rhs.map(\.ordinal).min()!
         }
         for group in ordered {
-            if let found = walk(group, segments, depth: depth + 1, trace: &trace) { return found }
+            if walk(group, segments, depth: depth + 1, found: &found, stopAtFirst: stopAtFirst) {
+                return true
+            }
         }
 
         let plain = live.filter {
             if case .parameter(_, nil) = $0.shape[depth] { return true }
             return false
         }
-        if !plain.isEmpty, let found = walk(plain, segments, depth: depth + 1, trace: &trace) { return found }
-
-        let glob = live.first {
-            if case .glob = $0.shape[depth] { return true }
-            return false
+        if !plain.isEmpty, walk(plain, segments, depth: depth + 1, found: &found, stopAtFirst: stopAtFirst) {
+            return true
         }
-        return glob.map { bind($0, segments) }
+
+        for candidate in live {
+            guard case .glob = candidate.shape[depth] else { continue }
+            found.append(bind(candidate, segments))
+            if stopAtFirst { return true }
+        }
+        return false
     }
 
     private func maxPriority(_ group: [Candidate]) -> Int {

@@ -47,7 +47,9 @@ struct RouterPropertyTests {
         }
     }
 
-    @Test("the trie agrees with the reference matcher on route and decoded parameters", arguments: seeds)
+    @Test(
+        "the trie agrees with the reference matcher on route and decoded parameters, and on every candidate in order",
+        arguments: seeds)
     func agreesWithReference(seed: UInt64) throws {
         var generator = TableGenerator(seed: seed)
         let specs = generator.table()
@@ -63,6 +65,12 @@ struct RouterPropertyTests {
             #expect(
                 actual == trace.match,
                 "seed \(seed) \(url) in \(routes) (case-sensitive: \(generator.caseSensitive))")
+            let candidates = table.router.candidates(url).map {
+                ReferenceMatcher.Match(route: $0.routeIndex, params: Routing.bytes($0.params))
+            }
+            #expect(
+                candidates == table.reference.candidates(segments),
+                "candidates: seed \(seed) \(url) in \(routes) (case-sensitive: \(generator.caseSensitive))")
         }
     }
 
@@ -153,6 +161,7 @@ struct RouterPropertyTests {
         var refused = 0
         var caseInsensitive = 0
         var matched = 0
+        var severalCandidates = 0
         var paths = 0
         var kinds: Set<String> = []
         for seed in Self.seeds {
@@ -170,13 +179,16 @@ struct RouterPropertyTests {
             }
             for _ in 0..<10 {
                 paths += 1
-                if reference.match(generator.segments(for: specs)) != nil { matched += 1 }
+                let segments = generator.segments(for: specs)
+                if reference.match(segments) != nil { matched += 1 }
+                if reference.candidates(segments).count > 1 { severalCandidates += 1 }
             }
         }
         #expect(accepted >= 150, "accepted \(accepted)")
         #expect(refused >= 20, "refused \(refused)")
         #expect(caseInsensitive >= 40)
         #expect(matched * 2 >= paths, "matched \(matched) of \(paths)")
+        #expect(severalCandidates * 5 >= paths, "several candidates for \(severalCandidates) of \(paths)")
         #expect(kinds.count == 5, "\(kinds)")
     }
 }
