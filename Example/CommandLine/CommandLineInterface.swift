@@ -26,6 +26,7 @@ enum CommandLineInterface {
           swift run Example route 'mailapp://drafts/2' --external
           swift run Example route 'https://acme.mail.example.com/team/acme' --external
           swift run Example explain 'https://mail.example.com/msg/7'
+          swift run Example explain 'mailapp://messages/7'
         """
 
     /// What a command printed and how the process should exit.
@@ -69,12 +70,19 @@ enum CommandLineInterface {
             let tour = try Tour()
             let rows = await tour.run()
             let recorded = await tour.history.recent().count
+            let opened = await tour.analytics.entries.map(\.path)
             return """
                 Switchyard example: links into a mail app, from inside the app and from other apps.
 
                 \(Tour.table(rows))
 
                 The History observer recorded \(recorded) responses (in memory only).
+                The analytics route recorded \(opened.count) message links: \(opened.joined(separator: ", ")).
+
+                The candidates of a URL, without running anything:
+                $ swift run Example explain '\(Tour.explainedURL)'
+                \(tour.router.explain(Tour.explainedURL))
+
                 Try: swift run Example route 'mailapp://drafts/2' --from com.example.chat
                      swift run Example explain 'https://acme.mail.example.com/team/acme' --external
                 """

@@ -6,15 +6,21 @@ import Switchyard
 /// Passing a typed value instead of strings is the point: in-app data keeps its types, so the UI
 /// layer switches over cases rather than parsing dictionaries.
 enum Screen: Sendable, Hashable, CustomStringConvertible {
-    case inbox([Message], backTo: String?)
+    /// `campaign` is the promotion whose banner the inbox shows: data carried by the redirect of a
+    /// promotion link (``PromoController``), never read from the URL.
+    case inbox([Message], backTo: String?, campaign: String? = nil)
     /// `scrolledTo` is the link's fragment (`#attachments`): where in the message to start.
     case message(Message, scrolledTo: String? = nil)
+    /// The threaded view of a message, behind ``FeatureFlag/threadedMessages``.
+    case thread(Message, replies: [Message])
     case profile(Profile)
     case drafts([Draft])
     case draft(Draft)
     /// `sharing` is a link another app asked to send (`mailapp://share?url=…`).
     case compose(to: String?, sharing: String? = nil)
     case settings(section: String)
+    /// Settings → Labs, after turning a feature flag on or off.
+    case labs(FeatureFlag, isOn: Bool)
     case signIn(next: String?)
     case team(Team)
 
@@ -23,17 +29,21 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
     /// One line for the tour's RESULT column.
     var description: String {
         switch self {
-        case .inbox(let messages, let backTo):
+        case .inbox(let messages, let backTo, let campaign):
             "inbox: \(messages.count) messages" + (backTo.map { ", with a back button to \($0)" } ?? "")
+                + (campaign.map { ", with the \($0) campaign's banner" } ?? "")
         case .message(let message, let section):
             "message \(message.id): \"\(message.subject)\" from \(message.from)"
                 + (section.map { ", scrolled to \($0)" } ?? "")
+        case .thread(let message, let replies):
+            "thread of message \(message.id): \"\(message.subject)\" from \(message.from), \(replies.count) replies"
         case .profile(let profile): "profile of \(profile.displayName)"
         case .drafts(let drafts): "drafts: \(drafts.count)"
         case .draft(let draft): "draft \(draft.id): \"\(draft.subject)\""
         case .compose(let to, let link):
             "compose a message" + (to.map { " to \($0)" } ?? "") + (link.map { " sharing \($0)" } ?? "")
         case .settings(let section): "settings: \(section)"
+        case .labs(let flag, let isOn): "settings: labs, \(flag) turned \(isOn ? "on" : "off")"
         case .signIn(let next): "sign-in screen" + (next.map { ", then \($0)" } ?? "")
         case .team(let team): "team space of \(team.name): \(team.members.count) members"
         }

@@ -8,6 +8,15 @@ enum Mailbox {
         Message(id: 9, from: "ada", subject: "Notes from the meetup"),
     ]
 
+    /// Replies, by the id of the message they answer: what the threaded view (behind
+    /// ``FeatureFlag/threadedMessages``) shows under a message. Not in the inbox list.
+    static let replies: [Int: [Message]] = [
+        9: [
+            Message(id: 10, from: "grace", subject: "Re: Notes from the meetup"),
+            Message(id: 11, from: "linus", subject: "Re: Notes from the meetup"),
+        ]
+    ]
+
     static let drafts: [Draft] = [
         Draft(id: 1, subject: "Re: Lunch on Friday?"),
         Draft(id: 2, subject: "Ideas for the offsite"),
@@ -24,6 +33,7 @@ enum Mailbox {
     ]
 
     static func message(_ id: Int) -> Message? { messages.first { $0.id == id } }
+    static func replies(to id: Int) -> [Message] { replies[id] ?? [] }
     static func draft(_ id: Int) -> Draft? { drafts.first { $0.id == id } }
     static func profile(_ username: String) -> Profile? { profiles.first { $0.username == username } }
     static func team(_ slug: String) -> Team? { teams.first { $0.slug == slug } }

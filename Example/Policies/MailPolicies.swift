@@ -13,4 +13,13 @@ enum MailPolicies {
     /// `next` must be a path inside this app: `next=https://evil.example` fails with 400.
     static let nextStaysInApp = SafeRedirectPolicy.queryItem(
         SignInPolicy.nextParameter, schemes: [], hosts: [], allowsRelative: true)
+
+    /// Lets a request through only while `flag` is on; otherwise it **declines**.
+    ///
+    /// Declining is not refusing: the route counts as not matched and the link goes on to the next
+    /// candidate, the route that answered it before the feature existed. `.failed` would instead
+    /// end the request with an error, and the user would lose a link that used to work.
+    static func featureFlag(_ flag: FeatureFlag) -> Policy {
+        Policy("flag:\(flag)") { request in request.featureFlags.contains(flag) ? .verified : .declined }
+    }
 }

@@ -13,6 +13,10 @@ import SwitchyardMiddlewares
 /// Stages run in this order for every route (DESIGN §6): the rewrite, then the router's
 /// middlewares (App Links, session), then the router's sign-in policy unless the route skips it,
 /// then the route's own policies, then its controller.
+///
+/// When several routes take one URL they are its candidates, tried in order: a route that
+/// declines lets the next one take the URL, and one with `continueNext` lets the next one answer
+/// too (``MessageRoutes``). `swift run Example explain <url>` lists them.
 enum MailRouter {
     /// The URL forms the app accepts: `mailapp://…`, and universal links on `mail.example.com`
     /// and on each company's subdomain (`acme.mail.example.com`, see ``TeamRoutes``). Routes
@@ -27,11 +31,15 @@ enum MailRouter {
     ///
     /// - Parameters:
     ///   - session: Who is signed in; the sign-in route changes it.
+    ///   - analytics: Records the message links opened (``MessageRoutes``); in memory.
     ///   - history: Records every final response; in memory here, so running the example never
     ///     writes files. Give `History(file:)` a file URL to keep a log on disk.
     /// - Returns: The mail app's router, its `Forward` link connected.
     /// - Throws: `RouteTableError` when a route file has a mistake (an invalid pattern, a duplicate).
-    static func make(session: Session = Session(), history: History = History(file: nil)) throws -> Router {
+    static func make(
+        session: Session = Session(), analytics: LinkAnalytics = LinkAnalytics(),
+        history: History = History(file: nil)
+    ) throws -> Router {
         let link = RouterLink()
         var configuration = Self.configuration
         configuration.observers = [history]
@@ -42,9 +50,9 @@ enum MailRouter {
             ],
             middlewares: MailMiddlewares.all(session: session),
             policies: [MailPolicies.signedIn],
-            routes: InboxRoutes.all + MessageRoutes.all + ProfileRoutes.all(link: link) + DraftRoutes.all
-                + SettingsRoutes.all + ComposeRoutes.all + SessionRoutes.all(session: session)
-                + TeamRoutes.all,
+            routes: InboxRoutes.all + MessageRoutes.all(analytics: analytics) + ProfileRoutes.all(link: link)
+                + DraftRoutes.all + SettingsRoutes.all(session: session) + ComposeRoutes.all
+                + SessionRoutes.all(session: session) + TeamRoutes.all + PromoRoutes.all,
             configuration: configuration)
         // `Forward` needs the router it belongs to, which exists only now.
         link.connect(router)

@@ -1,7 +1,7 @@
 import Switchyard
 
 extension Connection {
-    /// Sends `url` as `source` would: in-app with ``Switchyard/Connection/send(_:data:router:)``,
+    /// Sends `url` as `source` would: in-app with ``Switchyard/Connection/send(_:data:router:trusted:)``,
     /// from another app with ``Switchyard/Connection/send(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
     /// A real app calls the form that fits where the URL came from; the tour and the command line
     /// pick one per row.
@@ -11,6 +11,17 @@ extension Connection {
             await send(url, router: router)
         case .external(let sourceApplication):
             await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        }
+    }
+
+    /// Sends `url` as `source` would and returns every answer of its chain, where `send` returns
+    /// the last (see ``Switchyard/Connection/sendAll(_:data:router:trusted:)``).
+    static func sendAll(_ url: String, from source: Source, router: Router) async -> [Response] {
+        switch source {
+        case .app:
+            await sendAll(url, router: router)
+        case .external(let sourceApplication):
+            await sendAll(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
         }
     }
 }

@@ -2,8 +2,8 @@ import Switchyard
 
 /// One line that says what a response means for the user, for the tour and `Example route`.
 enum ResultSummary {
-    /// The screen the app shows, the web view it opens, or what went wrong; says where a
-    /// redirect led.
+    /// The screen the app shows, the web view it opens, nothing (a side route such as analytics),
+    /// or what went wrong; says where a redirect led.
     static func of(_ response: Response, sentURL: String) -> String {
         var summary =
             response.screen?.description ?? response.browserURL.map { "open in the web view: \($0)" }
@@ -18,6 +18,7 @@ enum ResultSummary {
         // In-app requests carry the error's message; external ones only the status (DESIGN §3).
         let detail = response.error.map { ": \($0.message)" } ?? ""
         switch response.status {
+        case .noContent: return "nothing to show" + detail
         case .seeOther: return "open outside the app: \(response.location ?? "?")"
         case .badRequest: return "bad request" + detail
         case .forbidden: return "forbidden by a policy" + detail

@@ -5,9 +5,11 @@ import SwitchyardMiddlewares
 /// The scripted tour that `swift run Example` prints: links from inside the app and from other
 /// apps, one per row, showing each outcome of the pipeline.
 ///
-/// The last rows are about links rather than paths: a route scoped to a wildcard host, a route
-/// scoped to the custom scheme with a query condition, the web-view fallback for links no route
-/// takes, and a fragment.
+/// Then rows about links rather than paths: a route scoped to a wildcard host, a route scoped to
+/// the custom scheme with a query condition, the web-view fallback for links no route takes, and
+/// a fragment. The last rows are about dispatch, when several routes take one URL: a route
+/// behind a feature flag that declines, an analytics route that lets the next one answer too
+/// (sent with `sendAll` to see both answers), and a redirect that carries data.
 ///
 /// The tour starts signed out and signs in on the second row, the way a user following a link
 /// would: the first row shows the sign-in redirect, the second completes sign-in and continues
@@ -23,26 +25,49 @@ struct Tour {
     struct Step: Sendable {
         let source: Source
         let url: String
-        /// What the row demonstrates, appended to the result.
-        let note: String
+        /// What the row demonstrates, appended to the result: one note per answer for a step that
+        /// sends with `sendAll` (the last note serves any further answers).
+        let notes: [String]
         /// A shorter spelling for the table, for URLs too long to print.
         let display: String?
+        /// Whether the step sends with ``Switchyard/Connection/sendAll(_:data:router:trusted:)``
+        /// and prints every answer of the chain, rather than the last one `send` returns.
+        let sendsAll: Bool
 
         init(_ source: Source, _ url: String, _ note: String, display: String? = nil) {
+            self.init(source: source, url: url, notes: [note], display: display, sendsAll: false)
+        }
+
+        private init(source: Source, url: String, notes: [String], display: String?, sendsAll: Bool) {
             self.source = source
             self.url = url
-            self.note = note
+            self.notes = notes
             self.display = display
+            self.sendsAll = sendsAll
+        }
+
+        /// A step sent with `sendAll`, with a note for each answer it should get.
+        static func sendingAll(_ source: Source, _ url: String, _ notes: [String]) -> Step {
+            Step(source: source, url: url, notes: notes, display: nil, sendsAll: true)
         }
     }
 
     /// A step and what the router answered.
     struct Row: Sendable {
         let step: Step
-        let response: Response
+        /// Every answer: the one `send` returned, or each of the chain `sendAll` returned.
+        let answers: [Response]
 
+        /// The last answer, the one `send` returns.
+        var response: Response { answers[answers.count - 1] }
         var status: Status { response.status }
-        var result: String { ResultSummary.of(response, sentURL: step.url) + " — " + step.note }
+        var result: String { result(at: answers.count - 1) }
+
+        /// What the answer at `index` means, with its note.
+        func result(at index: Int) -> String {
+            ResultSummary.of(answers[index], sentURL: step.url) + " — "
+                + step.notes[min(index, step.notes.count - 1)]
+        }
     }
 
     static let chat = Source.external(sourceApplication: "com.example.chat")
@@ -92,36 +117,62 @@ struct Tour {
         Step(chat, "mailapp://share", "no url item: the query condition fails"),
         Step(.app, "https://news.example.org/story", "a link in a message: web-view fallback"),
         Step(chat, "mailapp://messages/8#attachments", "the fragment, read by the controller"),
+        // Dispatch: the routes a link fits are its candidates, tried in order (`MessageRoutes`).
+        Step(
+            .app, "mailapp://messages/9",
+            "threaded view's flag is off: it declined, the classic route answered"),
+        Step(.app, "mailapp://settings/labs/threaded-messages?enabled=true", "Labs turns the flag on"),
+        .sendingAll(
+            chat, "mailapp://messages/9",
+            [
+                "sendAll, answer 1: the analytics route recorded the link and continued",
+                "answer 2: the next candidate, the threaded view, now that its flag is on",
+            ]),
+        Step(chat, "mailapp://messages/9", "send returns the chain's last answer"),
+        Step(chat, "mailapp://promo/spring", "a redirect carrying the campaign as data"),
+        Step(chat, "mailapp://inbox?campaign=free", "a query item is not redirect data: no banner"),
     ]
+
+    /// The URL whose candidates the tour prints with `explain` after the table.
+    static let explainedURL = "mailapp://messages/9"
 
     let session = Session()
     /// Sees every response of the tour, in memory only.
     let history = History(file: nil)
+    /// Fed by the analytics route, in memory only.
+    let analytics = LinkAnalytics()
     let router: Router
 
     init() throws {
-        router = try MailRouter.make(session: session, history: history)
+        router = try MailRouter.make(session: session, analytics: analytics, history: history)
     }
 
     /// Sends every step in order.
     func run() async -> [Row] {
         var rows: [Row] = []
         for step in Self.steps {
-            rows.append(
-                Row(step: step, response: await Connection.send(step.url, from: step.source, router: router)))
+            let answers =
+                step.sendsAll
+                ? await Connection.sendAll(step.url, from: step.source, router: router)
+                : [await Connection.send(step.url, from: step.source, router: router)]
+            rows.append(Row(step: step, answers: answers))
         }
         return rows
     }
 
-    /// The rows as aligned columns: SOURCE, URL, STATUS, RESULT.
+    /// The rows as aligned columns: SOURCE, URL, STATUS, RESULT. A `sendAll` row's later answers
+    /// get lines of their own, marked as coming from the next candidate.
     static func table(_ rows: [Row]) -> String {
         TextColumns.render(
             [["SOURCE", "URL", "STATUS", "RESULT"]]
-                + rows.map { row in
-                    [
-                        row.step.source.description, row.step.display ?? row.step.url, row.status.description,
-                        row.result,
-                    ]
+                + rows.flatMap { row in
+                    row.answers.indices.map { index in
+                        [
+                            index == 0 ? row.step.source.description : "",
+                            index == 0 ? row.step.display ?? row.step.url : "  ↳ next candidate",
+                            row.answers[index].status.description, row.result(at: index),
+                        ]
+                    }
                 })
     }
 

@@ -84,7 +84,8 @@ struct CommandLineTests {
         #expect(outcome.output.hasPrefix("NAME"))
         for pattern in [
             "/inbox", "/messages/:message_id(int)", "/drafts/:draft_id(int)", "/settings/notifications",
-            "/team/:team(alnum)", "/share",
+            "/team/:team(alnum)", "/share", "/messages/:message_id", "/promo/:campaign(alnum)",
+            "/settings/labs/:flag(featureFlag)", "flag:threaded-messages",
         ] {
             #expect(outcome.output.contains(pattern))
         }
@@ -95,6 +96,14 @@ struct CommandLineTests {
         let outcome = await CommandLineInterface.run(["explain", "mailapp://messages/7"])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("matched: /messages/:message_id(int)"))
+        #expect(
+            outcome.output.contains(
+                """
+                candidates, in the order they run (the next when one declines, or continues):
+                  1. /messages/:message_id(int) (messageAnalytics), continueNext
+                  2. /messages/:message_id(int) (thread)
+                  3. /messages/:message_id (message)
+                """))
         let hidden = await CommandLineInterface.run(["explain", "mailapp://drafts/2", "--external"])
         #expect(hidden.output.contains("private routes are left out"))
         #expect(!hidden.output.contains("matched:"), "a private route never matches from outside")
@@ -113,6 +122,13 @@ struct CommandLineTests {
             (["route", "https://acme.mail.example.com/team/acme", "--external"], "200 OK"),
             (["route", "mailapp://team/acme", "--external"], "404 Not Found"),
             (["route", "https://news.example.org/story"], "404 Not Found"),
+            (["route", "mailapp://messages/abc"], "400 Bad Request"),
+            (["route", "mailapp://promo/spring", "--external"], "200 OK"),
+            (["route", "mailapp://settings/labs/threaded-messages?enabled=true"], "200 OK"),
+            (
+                ["route", "mailapp://settings/labs/threaded-messages?enabled=true", "--external"],
+                "404 Not Found"
+            ),
         ])
     func route(arguments: [String], status: String) async {
         let outcome = await CommandLineInterface.run(arguments)
@@ -147,6 +163,17 @@ struct CommandLineTests {
         #expect(!custom.output.contains("matched:"))
         let foreign = await CommandLineInterface.run(["explain", "https://news.example.org/story"])
         #expect(foreign.output.contains("the notFound controller"))
+    }
+
+    @Test("the tour prints the dispatch rows, the analytics log and one URL's candidates")
+    func tour() async {
+        let outcome = await CommandLineInterface.run([])
+        #expect(outcome.status == 0)
+        #expect(outcome.errorOutput.isEmpty)
+        #expect(outcome.output.contains("↳ next candidate"))
+        #expect(outcome.output.contains("The analytics route recorded 6 message links: /messages/7, "))
+        #expect(outcome.output.contains("$ swift run Example explain 'mailapp://messages/9'\nexplain "))
+        #expect(outcome.output.contains("  3. /messages/:message_id (message)\n"))
     }
 
     @Test("route --signed-out shows the sign-in redirect with next")

@@ -9,6 +9,7 @@ struct MailRouterTests {
     static let privateURLs = [
         "mailapp://drafts", "mailapp://drafts/1", "mailapp://settings", "mailapp://settings/signatures",
         "mailapp://sign-in/complete?account=eve&next=%2Fdrafts",
+        "mailapp://settings/labs/threaded-messages?enabled=false",
     ]
 
     @Test("private routes answer like missing ones from other apps", arguments: privateURLs)

@@ -31,6 +31,12 @@ struct TourTests {
         (Tour.chat, "mailapp://share", .notFound),
         (.app, "https://news.example.org/story", .notFound),
         (Tour.chat, "mailapp://messages/8#attachments", .ok),
+        (.app, "mailapp://messages/9", .ok),
+        (.app, "mailapp://settings/labs/threaded-messages", .ok),
+        (Tour.chat, "mailapp://messages/9", .ok),
+        (Tour.chat, "mailapp://messages/9", .ok),
+        (Tour.chat, "mailapp://promo/spring", .ok),
+        (Tour.chat, "mailapp://inbox?campaign=free", .ok),
     ]
 
     @Test("every row of the tour has its expected status, source and URL")
@@ -140,6 +146,66 @@ struct TourTests {
         #expect(rows[6].result.hasPrefix("not found") && rows[7].result.hasPrefix("not found"))
     }
 
+    @Test("dispatch: the flag declines, then the analytics route continues to the threaded view")
+    func dispatch() async throws {
+        let rows = try await Tour().run()
+        try #require(rows.count == Self.expected.count)
+        let message = try #require(Mailbox.message(9))
+        let thread = Screen.thread(message, replies: Mailbox.replies(to: 9))
+        #expect(Mailbox.replies(to: 9).count == 2)
+
+        // Flag off: `thread` declined; a decline is not an answer, so `send` got the classic view.
+        #expect(rows[22].response.request.route?.name == "message")
+        #expect(rows[22].response.screen == .message(message))
+        #expect(rows[23].response.screen == .labs(.threadedMessages, isOn: true))
+
+        // `sendAll`: the analytics route's 204, then the next candidate's answer.
+        let chain = rows[24]
+        #expect(chain.step.sendsAll)
+        #expect(chain.answers.map(\.status) == [.noContent, .ok])
+        #expect(chain.answers.map { $0.request.route?.name } == ["messageAnalytics", "thread"])
+        #expect(chain.answers[0].data.isEmpty)
+        #expect(chain.answers[1].screen == thread)
+        #expect(chain.answers.allSatisfy { $0.request.source == Tour.chat })
+        #expect(chain.result(at: 0).hasPrefix("nothing to show — sendAll, answer 1"))
+
+        // `send`, same URL: the last answer of the same chain.
+        #expect(!rows[25].step.sendsAll && rows[25].answers.count == 1)
+        #expect(rows[25].response.request.route?.name == "thread")
+        #expect(rows[25].response.screen == thread)
+    }
+
+    @Test("a promotion link redirects to the inbox with its campaign as data; a query item is not data")
+    func promotion() async throws {
+        let rows = try await Tour().run()
+        try #require(rows.count == Self.expected.count)
+        let promo = rows[26].response
+        #expect(promo.screen == .inbox(Mailbox.messages, backTo: nil, campaign: "spring"))
+        #expect(promo.request.url == "mailapp://inbox", "the bare path kept the link's scheme")
+        #expect(promo.request.source == Tour.chat, "the redirect kept the source")
+        #expect(!promo.request.url.contains("campaign"), "redirect data never appears in the URL")
+        #expect(rows[26].result.contains("with the spring campaign's banner via mailapp://inbox"))
+        #expect(rows[27].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
+        #expect(rows[27].response.request.query["campaign"] == "free")
+    }
+
+    @Test("the analytics route recorded every message link that showed a message, and nothing else")
+    func analytics() async throws {
+        let tour = try Tour()
+        _ = await tour.run()
+        let entries = await tour.analytics.entries
+        // Row 0 (signed out) is missing: the sign-in policy's redirect ended the chain first.
+        #expect(
+            entries == [
+                LinkAnalytics.Entry(path: "/messages/7", source: .app),
+                LinkAnalytics.Entry(path: "/messages/7", source: Tour.unknownApp),
+                LinkAnalytics.Entry(path: "/messages/8", source: Tour.chat),
+                LinkAnalytics.Entry(path: "/messages/9", source: .app),
+                LinkAnalytics.Entry(path: "/messages/9", source: Tour.chat),
+                LinkAnalytics.Entry(path: "/messages/9", source: Tour.chat),
+            ])
+    }
+
     @Test("the History observer saw every row, in order")
     func history() async throws {
         let tour = try Tour()
@@ -153,13 +219,17 @@ struct TourTests {
     func table() async throws {
         let rows = try await Tour().run()
         let lines = Tour.table(rows).split(separator: "\n").map(String.init)
-        #expect(lines.count == rows.count + 1)
+        // One line per answer: a `sendAll` row prints each answer of its chain.
+        let answers = rows.flatMap(\.answers)
+        #expect(lines.count == answers.count + 1)
+        #expect(answers.count == rows.count + 1, "one sendAll row, with two answers")
         let header = try #require(lines.first)
         let statusColumn = try #require(header.range(of: "STATUS")).lowerBound.utf16Offset(in: header)
-        for (line, row) in zip(lines.dropFirst(), rows) {
-            let cell = line.dropFirst(statusColumn).prefix(row.status.description.count)
-            #expect(cell == row.status.description[...], "\(line.prefix(80))")
+        for (line, answer) in zip(lines.dropFirst(), answers) {
+            let cell = line.dropFirst(statusColumn).prefix(answer.status.description.count)
+            #expect(cell == answer.status.description[...], "\(line.prefix(80))")
         }
+        #expect(lines.contains { $0.contains("↳ next candidate") && $0.contains("thread of message 9") })
         #expect(!lines.contains { $0.count > 400 }, "long URLs are shortened")
     }
 }

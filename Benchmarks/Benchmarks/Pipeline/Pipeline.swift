@@ -48,6 +48,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Three candidates decline before the fourth answers: one walk to the first, one enumeration,
+    // four chains. Guarded like the other sends: the candidate list, each thrown decline and each
+    // candidate's request allocate, a fixed number of times per send.
+    Benchmark("Send:Decline3", configuration: sendConfiguration) {
+        (benchmark: Benchmark, router: Router) async in
+        for _ in benchmark.scaledIterations {
+            blackHole(await Connection.send(SendRouter.url, router: router))
+        }
+    } setup: {
+        let router = try DeclineRouter.make()
+        let response = await Connection.send(SendRouter.url, router: router)
+        precondition(
+            response.status == .ok && response.request.route?.pattern == DeclineRouter.pattern
+                && router.candidates(SendRouter.url).count == 4,
+            "Send:Decline3: \(SendRouter.url) gave \(response.status) for \(String(describing: response.request.route?.pattern))"
+        )
+        return router
+    }
+
     // MARK: Links: what scopes and private routes cost (one op = every probe once)
 
     for scoped in [false, true] {

@@ -22,6 +22,30 @@ public enum SendRouter {
     }
 }
 
+/// The router of `Send:Decline3`: ``SendRouter/url`` has four candidates, and the first three
+/// decline (a policy, a controller, a middleware), so the fourth answers.
+public enum DeclineRouter {
+    /// The route that answers.
+    public static let pattern = "/accounts/*rest"
+
+    public static func make() throws -> Router {
+        try Router(routes: [
+            Route(
+                "/accounts/:account_id/folders/:folder_id/messages/:message_id(int)",
+                policies: [Policy("declines") { _ in .declined }]
+            ) { Response(request: $0) },
+            Route("/accounts/:account_id/folders/:folder_id/messages/:message_id") { _ in
+                throw RouteDeclined()
+            },
+            Route(
+                "/accounts/:account_id/folders/*rest",
+                middlewares: [Middleware("declines") { _ in throw RouteDeclined() }]
+            ) { Response(request: $0) },
+            Route(pattern) { Response(request: $0) },
+        ])
+    }
+}
+
 /// Generated route tables: for k = 0, 1, …, the four routes `/s<k>/list`, `/s<k>/:id`,
 /// `/s<k>/:id/edit` and `/s<k>/:id/items/:item_id`, cut at the requested count.
 public enum GeneratedRoutes {

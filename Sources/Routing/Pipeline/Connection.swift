@@ -74,6 +74,14 @@ public enum Connection {
         .runAll(url)
     }
 
+    /// Every answer of the chain of a `URL` another app or a web page opened; see
+    /// ``sendAll(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
+    public static func sendAll(fromPublicURL url: URL, sourceApplication: String?, router: Router) async
+        -> [Response]
+    {
+        await sendAll(fromPublicURL: url.absoluteString, sourceApplication: sourceApplication, router: router)
+    }
+
     /// The source of an in-app send: the external request's, when one's pipeline is running in
     /// this task and the caller did not vouch for the URL.
     @inline(__always)

@@ -42,13 +42,21 @@ enum RedirectLocation: Equatable {
     static func absolute(_ location: String, after url: String, served: ServedLinks) -> String {
         let utf8 = location.utf8
         guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/"),
-            case .success(let parsed) = URLParser.parse(url, served: served),
-            parsed.isServed, parsed.link != .path
+            case .success(let parsed) = URLParser.parse(url, served: served), parsed.isServed
         else { return location }
-        // Everything before the routed path: `scheme://authority`, or `scheme:/` for a custom
-        // scheme, whose authority is the path's first segment.
-        let prefix = parsed.string.utf8[..<parsed.utf8Index(parsed.path.lowerBound)]
-        return String(Substring(prefix)) + location
+        let bytes = Array(parsed.string.utf8)
+        switch parsed.link {
+        case .path:
+            return location
+        case .custom(let scheme):
+            // A custom scheme's authority is the path's first segment: `mailapp:/` + `/b`.
+            return String(decoding: bytes[scheme], as: UTF8.self) + ":/" + location
+        case .web(let host):
+            // `scheme://host:port`, without the path, query or fragment.
+            var end = host.upperBound
+            while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+            return String(decoding: bytes[..<end], as: UTF8.self) + location
+        }
     }
 
     /// The RFC 3986 scheme of `location` (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before

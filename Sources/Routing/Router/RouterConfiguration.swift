@@ -20,7 +20,8 @@ extension Router {
         public var caseSensitive: Bool
         /// `true` reads `+` in the query as a space, as HTML forms write it.
         public var plusAsSpace: Bool
-        /// How many redirects ``Connection`` follows before answering ``Status/loopDetected``.
+        /// How many redirects ``Connection`` follows before answering ``Status/loopDetected``; `0`
+        /// follows none: the 303 itself is the answer, for callers that navigate themselves.
         public var maxRedirects: Int
         /// Size limits checked before any other work; over one gives ``Status/uriTooLong``.
         public var limits: Limits

@@ -125,6 +125,11 @@ struct RedirectDataTests {
             ("/b", "/a", "/b"),
             ("/b", "https://unserved.example/a", "/b"),
             ("/b", "mailapp://a/b/c?q#f", "mailapp://b"),
+            // Regression: the root of a link gave `mailapp:///b` and `https://x.example.com//b`.
+            ("/b", "mailapp://", "mailapp://b"),
+            ("/b?x#y", "https://x.example.com/", "https://x.example.com/b?x#y"),
+            ("/b", "https://x.example.com?q", "https://x.example.com/b"),
+            ("/b", "https://x.example.com:8443#f", "https://x.example.com:8443/b"),
             ("b", "https://x.example.com/a", "b"),
         ])
     func absoluteLocation(_ location: String, _ after: String, _ expected: String) throws {
