@@ -2,8 +2,11 @@
 /// request, a router answers exactly what the same router without its private routes answers:
 /// `match(source: .external)` gives the same route and byte-identical parameters, and
 /// `Connection.send(fromPublicURL:)` the same status, route, parameters, path, location and
-/// data. Each input builds a small random table (scoped by scheme and host, with query
-/// conditions, priorities and redirects) and a few links to send to it.
+/// data, `sendAll(fromPublicURL:)` the same answers and `candidates` the same routes. Each input
+/// builds a small random table (scoped by scheme and host, with query conditions, priorities,
+/// redirects and `continueNext` chains) and a few links to send to it; every stage of both
+/// routers declines by the same rule (``Decline``: the link's `decline` query items), so the
+/// links choose which candidates run.
 enum InvisibleRoutes {
     static let literals = ["users", "admin", "files", "a"]
     /// What a configuration may serve; routes take their hosts from it.
@@ -20,7 +23,12 @@ enum InvisibleRoutes {
         "mail.example.com",
     ]
     static let queries = ["", "", "?tab=a", "?tab=b", "?tab", "?tab=a&tab=b", "?to=/admin", "?to=/users/1"]
-    static let redirectTargets = ["/admin", "/users/1", "mailapp://admin", "https://evil.com/x", "/x?to=/a"]
+    static let redirectTargets = [
+        "/admin", "/users/1", "mailapp://admin", "https://evil.com/x", "/x?to=/a", "/users/1?decline=ctl",
+        "/admin?decline=rpol.r1",
+    ]
+    /// The route names a table may have, for `decline` items.
+    static let routeNames = (0..<8).map { "r\($0)" }
 
     /// One route of a generated table, kept as data so a finding can print the table.
     struct Spec: CustomStringConvertible {
@@ -33,6 +41,7 @@ enum InvisibleRoutes {
         let priority: Int
         /// Redirects to its `to` query item, when the link has one.
         let redirects: Bool
+        let continueNext: Bool
 
         var description: String {
             var text =
@@ -41,6 +50,7 @@ enum InvisibleRoutes {
             if !hosts.isEmpty { text += ", hosts: \(hosts.sorted())" }
             if let tab = query["tab"] { text += ", query: [\"tab\": .\(tab.name)]" }
             if priority != 0 { text += ", priority: \(priority)" }
+            if continueNext { text += ", continueNext: true" }
             return text + (redirects ? "), redirects to its ?to= item" : ")")
         }
 
@@ -49,8 +59,20 @@ enum InvisibleRoutes {
             let redirects = redirects
             return Route(
                 pattern, name: name, isPublic: isPublic, schemes: schemes, hosts: hosts, query: query,
-                priority: priority
+                middlewares: [
+                    Middleware("route") { request in
+                        if Decline.declines(.middleware, request) { throw RouteDeclined() }
+                        return request
+                    }
+                ],
+                policies: [
+                    Policy("route") { request in
+                        Decline.declines(.policy, request) ? .declined : .verified
+                    }
+                ],
+                priority: priority, continueNext: continueNext
             ) { request in
+                if Decline.declines(.controller, request) { throw RouteDeclined() }
                 if redirects, let target = request.query["to"] { return .redirect(request, to: target) }
                 return Response(request: request, data: ["route": name, "tab": request.query["tab"] ?? "-"])
             }
@@ -71,12 +93,17 @@ enum InvisibleRoutes {
     {
         if let routers = built[key] { return routers }
         if built.count >= 1024 { built.removeAll(keepingCapacity: true) }
-        guard let full = try? Router(routes: specs.map(\.route), configuration: configuration) else {
+        guard
+            let full = try? Router(
+                middlewares: routerMiddlewares, policies: routerPolicies, routes: specs.map(\.route),
+                configuration: configuration)
+        else {
             built[key] = .some(nil)
             return nil
         }
         do {
             let publicOnly = try Router(
+                middlewares: routerMiddlewares, policies: routerPolicies,
                 routes: specs.filter(\.isPublic).map(\.route), configuration: configuration)
             built[key] = (full, publicOnly)
             return (full, publicOnly)
@@ -87,9 +114,24 @@ enum InvisibleRoutes {
         }
     }
 
+    /// The router stages of both routers: they decline by the rule too.
+    static let routerMiddlewares = [
+        Middleware("router") { request in
+            if Decline.declines(.routerMiddleware, request) { throw RouteDeclined() }
+            return request
+        }
+    ]
+    static let routerPolicies = [
+        Policy("router") { request in
+            if Decline.declines(.routerPolicy, request) { throw RouteDeclined() }
+            return .verified
+        }
+    ]
+
     /// Echoes what it was given, so the two routers' not-found answers are compared in full.
     static let notFound: Controller = { request in
-        Response(
+        if Decline.declines(.notFound, request) { throw RouteDeclined() }
+        return Response(
             request: request, status: .notFound,
             data: [
                 "path": request.path, "route": request.route?.name ?? "none",
@@ -161,7 +203,8 @@ extension FuzzInput {
             }
         return InvisibleRoutes.Spec(
             pattern: pattern, name: "r\(index)", isPublic: isPublic, schemes: schemes, hosts: hosts,
-            query: query, priority: pick(4) == 0 ? 1 : 0, redirects: pick(4) == 0)
+            query: query, priority: pick(4) == 0 ? 1 : 0, redirects: pick(4) == 0,
+            continueNext: pick(3) == 0)
     }
 
     fileprivate mutating func invisibleLink() -> String {
@@ -173,7 +216,9 @@ extension FuzzInput {
             path = String(path.dropLast("/admin".count)) + pick(InvisibleRoutes.redirectTargets)
         }
         if pick(6) == 0 { path += pick(["#top", "#/admin"]) }
-        return pick(InvisibleRoutes.linkPrefixes) + path
+        let link = pick(InvisibleRoutes.linkPrefixes) + path
+        return appendingQuery(
+            link, (0..<pick(4)).map { _ in declineItem(routeNames: InvisibleRoutes.routeNames) })
     }
 }
 
@@ -206,22 +251,50 @@ func fuzzInvisibleRoutes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     + "\(show(expected))\n  table: \(describe(specs, configuration))", url)
         }
     }
+    for (url, sourceApplication) in links {
+        let source = Source.external(sourceApplication: sourceApplication)
+        let listed = full.candidates(url, source: source).map { render($0) }
+        let expected = publicOnly.candidates(url, source: source).map { render($0) }
+        if listed != expected {
+            finding(
+                "candidates from \(sourceApplication ?? "nil"): \(listed.map(show)), without private routes: "
+                    + "\(expected.map(show))\n  table: \(describe(specs, configuration))", url)
+        }
+    }
     // One task for every send of the input: a task per send costs more than the sends.
+    typealias Answers = (sent: [[UInt8]], all: [[[UInt8]]])
     let responses = blocking {
-        var responses: [(sent: [[UInt8]], expected: [[UInt8]])] = []
+        var responses: [(full: Answers, publicOnly: Answers)] = []
         for (url, sourceApplication) in links {
-            let sent = await Connection.send(
-                fromPublicURL: url, sourceApplication: sourceApplication, router: full)
-            let expected = await Connection.send(
-                fromPublicURL: url, sourceApplication: sourceApplication, router: publicOnly)
-            responses.append((render(sent), render(expected)))
+            var answers: [Answers] = []
+            for router in [full, publicOnly] {
+                let sent = await Connection.send(
+                    fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+                let all = await Connection.sendAll(
+                    fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+                answers.append((render(sent), all.map(render)))
+            }
+            responses.append((answers[0], answers[1]))
         }
         return responses
     }
-    for ((url, sourceApplication), (sent, expected)) in zip(links, responses) where sent != expected {
-        finding(
-            "send from \(sourceApplication ?? "nil"): \(show(sent)), without private routes: "
-                + "\(show(expected))\n  table: \(describe(specs, configuration))", url)
+    for ((url, sourceApplication), (sent, expected)) in zip(links, responses) {
+        if sent.sent != expected.sent {
+            finding(
+                "send from \(sourceApplication ?? "nil"): \(show(sent.sent)), without private routes: "
+                    + "\(show(expected.sent))\n  table: \(describe(specs, configuration))", url)
+        }
+        // `send` answers what `sendAll` answers last.
+        if sent.all.last != sent.sent {
+            finding(
+                "send from \(sourceApplication ?? "nil"): \(show(sent.sent)), the last of sendAll's answers: "
+                    + "\(sent.all.last.map(show) ?? "none")\n  table: \(describe(specs, configuration))", url)
+        }
+        if sent.all != expected.all {
+            finding(
+                "sendAll from \(sourceApplication ?? "nil"): \(sent.all.map(show)), without private routes: "
+                    + "\(expected.all.map(show))\n  table: \(describe(specs, configuration))", url)
+        }
     }
     return 0
 }

@@ -13,20 +13,31 @@ struct CandidateCollector: TerminalFilter {
     var ranking: LinkFilter?
     /// The candidates so far: terminal index and captures.
     private(set) var found: [(terminal: Int, captures: CaptureList)] = []
-    private var seenRoutes: Set<Int> = []
 
     init(terminals: UnsafeBufferPointer<Trie.Terminal>, ranking: LinkFilter?) {
         self.terminals = terminals
         self.ranking = ranking
+        // One allocation for the common case of a few candidates.
+        found.reserveCapacity(8)
     }
 
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
-        let group = ranking?.ordered(first) ?? [first]
-        for terminal in group where seenRoutes.insert(terminals[Int(terminal)].routeIndex).inserted {
-            var recorded = copy captures
-            if let glob { recorded.append(glob) }
-            found.append((Int(terminal), recorded))
+        guard var ranking else {
+            record(first, captures, glob)
+            return -1
         }
+        for terminal in ranking.ordered(first) { record(terminal, captures, glob) }
+        self.ranking = ranking
         return -1
+    }
+
+    private mutating func record(_ terminal: Int32, _ captures: borrowing CaptureList, _ glob: Range<Int>?) {
+        let routeIndex = terminals[Int(terminal)].routeIndex
+        // A scan, not a set: candidates are few, and a set would cost allocations on every
+        // enumeration for the rare route that two optional expansions reach.
+        guard !found.contains(where: { terminals[$0.terminal].routeIndex == routeIndex }) else { return }
+        var recorded = copy captures
+        if let glob { recorded.append(glob) }
+        found.append((Int(terminal), recorded))
     }
 }

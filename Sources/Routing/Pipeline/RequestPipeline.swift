@@ -37,14 +37,14 @@ struct RequestPipeline {
 
     private func observedAll(_ url: String) async -> [Response] {
         let start = ContinuousClock.now
-        var answers: [Response]? = []
-        await respondAll(url, data: data, into: &answers!)
-        let last = answers![answers!.count - 1]
+        var answers: [Response] = []
+        await respondAll(url, data: data, into: &answers)
+        var last = answers[answers.count - 1]
         if last.status.code == Status.seeOther.code, last.status == .seeOther {
-            _ = await followRedirects(from: url, last, answers: &answers)
+            last = await followRedirects(from: url, last, answers: &answers, keepsAll: true)
         }
-        await tellObservers(answers![answers!.count - 1], since: start)
-        return answers!
+        await tellObservers(last, since: start)
+        return answers
     }
 
     private func tellObservers(_ response: Response, since start: ContinuousClock.Instant) async {
@@ -62,15 +62,15 @@ struct RequestPipeline {
         guard response.status.code == Status.seeOther.code, response.status == .seeOther else {
             return response
         }
-        var noAnswers: [Response]? = nil
-        return await followRedirects(from: url, response, answers: &noAnswers)
+        var unused: [Response] = []
+        return await followRedirects(from: url, response, answers: &unused, keepsAll: false)
     }
 
     /// Follows in-router redirects; the `visited` set is built only once a redirect happened.
-    /// With `answers`, each hop's answers replace the 303 that led to it.
-    private func followRedirects(from url: String, _ first: Response, answers: inout [Response]?) async
-        -> Response
-    {
+    /// `keepsAll`: each hop's answers replace, in `answers`, the 303 that led to it.
+    private func followRedirects(
+        from url: String, _ first: Response, answers: inout [Response], keepsAll: Bool
+    ) async -> Response {
         let maxRedirects = storage.configuration.maxRedirects
         var response = first
         var current = url
@@ -99,14 +99,14 @@ struct RequestPipeline {
                     to: response.request)
             }
             if let failure {
-                if answers != nil { answers![answers!.count - 1] = failure }
+                if keepsAll { answers[answers.count - 1] = failure }
                 return failure
             }
             hopData.merge(response.data) { _, redirected in redirected }
-            if answers != nil {
-                answers!.removeLast()
-                await respondAll(next, data: hopData, into: &answers!)
-                response = answers![answers!.count - 1]
+            if keepsAll {
+                answers.removeLast()
+                await respondAll(next, data: hopData, into: &answers)
+                response = answers[answers.count - 1]
             } else {
                 response = await respondOnce(next, data: hopData)
             }
