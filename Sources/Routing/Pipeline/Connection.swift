@@ -30,8 +30,11 @@ public enum Connection {
     public static func send(
         _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
     ) async -> Response {
-        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted)).run(
-            url)
+        let pipeline = RequestPipeline(
+            storage: router.storage, data: data, source: inAppSource(trusted: trusted))
+        guard trusted, ExternalContext.source != nil else { return await pipeline.run(url) }
+        // A trusted send is in-app all the way down: what its own stages send is in-app too.
+        return await ExternalContext.$source.withValue(nil) { await pipeline.run(url) }
     }
 
     /// Sends a URL from inside the app and calls `responseHandler` with the response, from a new
@@ -58,9 +61,10 @@ public enum Connection {
     public static func sendAll(
         _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
     ) async -> [Response] {
-        await RequestPipeline(storage: router.storage, data: data, source: inAppSource(trusted: trusted))
-            .runAll(
-                url)
+        let pipeline = RequestPipeline(
+            storage: router.storage, data: data, source: inAppSource(trusted: trusted))
+        guard trusted, ExternalContext.source != nil else { return await pipeline.runAll(url) }
+        return await ExternalContext.$source.withValue(nil) { await pipeline.runAll(url) }
     }
 
     /// Every answer of the chain of a URL another app or a web page opened; see

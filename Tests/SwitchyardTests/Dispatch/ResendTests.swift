@@ -98,6 +98,30 @@ struct ResendTests {
         #expect(inApp.data["source"] as? Source == .app)
     }
 
+    /// Regression: a trusted send kept the external source in the task, so what its own
+    /// (in-app) stages sent went out as external.
+    @Test("A trusted send is in-app all the way down")
+    func trustedIsInAppAllTheWayDown() async throws {
+        let box = RouterBox()
+        let router = try Router(routes: [
+            Route("/start", isPublic: true) { request in
+                let relayed = await Connection.send("/relay", router: box.router!, trusted: true)
+                return Response(request: request, data: relayed.data)
+            },
+            Route("/relay") { request in
+                let inner = await Connection.send("/settings/danger", router: box.router!)
+                return Response(
+                    request: request, data: ["status": inner.status.code, "source": inner.request.source])
+            },
+            Route("/settings/danger") { Response(request: $0) },
+        ])
+        box.router = router
+        let response = await Connection.send(
+            fromPublicURL: "app://start", sourceApplication: nil, router: router)
+        #expect(response.data["status"] as? Int == 200)
+        #expect(response.data["source"] as? Source == .app)
+    }
+
     @Test("Outside any pipeline, send is in-app: the rule does not leak into later work")
     func noLeak() async throws {
         let router = try Self.router(.direct)
