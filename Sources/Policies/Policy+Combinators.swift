@@ -21,8 +21,8 @@ extension Policy {
 
     /// Passes when one policy passes; runs them in order and stops at the first that passes. When
     /// none passes, returns the first verdict that was not a pass (a failure's response, or a
-    /// decline); no policies at all fail with ``Status/forbidden``. An error thrown by a policy ends the check (a thrown error
-    /// never counts as a pass).
+    /// decline); no policies at all fail with ``Status/forbidden``. An error thrown by a policy
+    /// ends the check (a thrown error never counts as a pass).
     ///
     /// ```swift
     /// let ownerOrAdmin = Policy.any([isOwner, isAdmin])

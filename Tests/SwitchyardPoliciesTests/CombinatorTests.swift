@@ -149,4 +149,32 @@ struct CombinatorTests {
         #expect(await ran.labels == ["router", "router", "route"])
         #expect(await controller.value == 1)
     }
+    /// A decline passes through every combinator as a decline: never a pass, never a failure
+    /// unless a failure came first.
+    @Test(
+        "Combinators pass a decline on",
+        arguments: [
+            ("all(decline, pass)", "fallback"), ("all(pass, decline)", "fallback"),
+            ("all(fail, decline)", "403"), ("any(decline, pass)", "guarded"),
+            ("any(decline, fail)", "fallback"), ("any(fail, decline)", "403"),
+            ("not(decline)", "fallback"),
+        ])
+    func declinesPassThrough(_ combination: String, _ expected: String) async throws {
+        let pass = Policy("pass") { _ in .verified }
+        let fail = Policy("fail") { .failed(Response(request: $0, status: .forbidden)) }
+        let decline = Policy("decline") { _ in .declined }
+        let policies = ["pass": pass, "fail": fail, "decline": decline]
+        let inner = combination.drop { $0 != "(" }.dropFirst().dropLast()
+        let parts = inner.split(separator: ", ").map { policies[String($0)]! }
+        let policy =
+            combination.hasPrefix("all")
+            ? Policy.all(parts) : combination.hasPrefix("any") ? Policy.any(parts) : Policy.not(parts[0])
+        let router = try Router(routes: [
+            Route("/x/:id(int)", name: "guarded", policies: [policy]) { Response(request: $0) },
+            Route("/x/:id", name: "fallback") { Response(request: $0) },
+        ])
+        let response = await Connection.send("/x/1", router: router)
+        let outcome = response.status == .ok ? response.request.route?.name ?? "-" : "\(response.status.code)"
+        #expect(outcome == expected)
+    }
 }
