@@ -28,6 +28,7 @@ public enum DeclineRouter {
     /// The route that answers.
     public static let pattern = "/accounts/*rest"
 
+    /// The router, its four routes in registration order.
     public static func make() throws -> Router {
         try Router(routes: [
             Route(
