@@ -16,6 +16,14 @@ extension Router {
     ///   constraint or that the URL parser would refuse (empty, `.`, `..`, control characters),
     ///   or a path that another route or a rewrite would take instead.
     public func path(for name: String, _ params: [String: String] = [:]) throws -> String {
+        try path(for: name, params, query: nil)
+    }
+
+    /// ``path(for:_:)-(String,[String:String])`` with `query` as the query items when given (typed
+    /// reverse routing); without it, the parameters that the route's query conditions name are.
+    func path(for name: String, _ params: [String: String], query: [(name: String, value: String)]?) throws
+        -> String
+    {
         guard let index = storage.routesByName[name] else {
             throw RoutingError(.internalError, "no route is named '\(name)'")
         }
@@ -30,11 +38,13 @@ extension Router {
         }
         let used = Set(expansion.compactMap(\.parameterName))
         // Items the route's query conditions name travel in the query, in name order.
-        let queryItems = given.subtracting(used).filter { compiled.route.query[$0] != nil }.sorted()
-        if let extra = given.subtracting(used).subtracting(queryItems).sorted().first {
+        let conditionItems =
+            query == nil ? given.subtracting(used).filter { compiled.route.query[$0] != nil }.sorted() : []
+        if let extra = given.subtracting(used).subtracting(conditionItems).sorted().first {
             throw RoutingError(
                 .badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
         }
+        let queryItems = query ?? conditionItems.map { (name: $0, value: params[$0]!) }
         var path = ""
         for segment in expansion {
             switch segment {
@@ -63,8 +73,8 @@ extension Router {
             path +=
                 "?"
                 + queryItems.map {
-                    PercentEncoding.encodeQueryComponent($0) + "="
-                        + PercentEncoding.encodeQueryComponent(params[$0]!)
+                    PercentEncoding.encodeQueryComponent($0.name) + "="
+                        + PercentEncoding.encodeQueryComponent($0.value)
                 }.joined(separator: "&")
         }
         try verify(path, routeIndex: index, params: params.filter { used.contains($0.key) })
@@ -91,7 +101,11 @@ extension Router {
     )
         throws -> String
     {
-        let path = try path(for: name, params)
+        try url(forPath: path(for: name, params), of: name, scheme: scheme, host: host)
+    }
+
+    /// The URL of `path`, a path of the route named `name`, for `scheme` and `host`.
+    func url(forPath path: String, of name: String, scheme: String?, host: String?) throws -> String {
         let route = storage.routes[storage.routesByName[name]!]
         // A scoped route's own scheme, `https` for a route scoped to hosts only, else the router's first.
         let defaultScheme =
