@@ -1,15 +1,18 @@
 import Switchyard
 
-/// Writing a new message.
+/// Writing a new message. Both routes read their query as a ``ComposeLink``.
 enum ComposeController {
-    /// Opens the editor, addressed to the `to` query item if there is one.
+    /// Opens the editor, addressed to every `to` item (`?to=grace&to=linus`), with the `subject`
+    /// if there is one.
     static let new: Controller = { request in
-        Response(request, showing: .compose(to: request.query["to"]))
+        let link = try request.decode(ComposeLink.self)
+        return Response(request, showing: .compose(to: link.to, subject: link.subject))
     }
 
     /// Opens the editor with a link to send. The route's query condition guarantees `url` is
     /// there, so a link without one never reaches this controller.
     static let share: Controller = { request in
-        Response(request, showing: .compose(to: nil, sharing: request.query["url"]))
+        let link = try request.decode(ComposeLink.self)
+        return Response(request, showing: .compose(to: link.to, subject: link.subject, sharing: link.url))
     }
 }

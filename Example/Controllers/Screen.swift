@@ -9,15 +9,17 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
     /// `campaign` is the promotion whose banner the inbox shows: data carried by the redirect of a
     /// promotion link (``PromoController``), never read from the URL.
     case inbox([Message], backTo: String?, campaign: String? = nil)
-    /// `scrolledTo` is the link's fragment (`#attachments`): where in the message to start.
-    case message(Message, scrolledTo: String? = nil)
+    /// `scrolledTo` is the link's fragment (`#attachments`): where in the message to start;
+    /// `highlighting` the word its ``MessageLink`` asks to highlight.
+    case message(Message, scrolledTo: String? = nil, highlighting: String? = nil)
     /// The threaded view of a message, behind ``FeatureFlag/threadedMessages``.
-    case thread(Message, replies: [Message])
+    case thread(Message, replies: [Message], highlighting: String? = nil)
     case profile(Profile)
     case drafts([Draft])
     case draft(Draft)
-    /// `sharing` is a link another app asked to send (`mailapp://share?url=…`).
-    case compose(to: String?, sharing: String? = nil)
+    /// `to` holds every recipient of the link (`?to=grace&to=linus`); `sharing` is a link
+    /// another app asked to send (`mailapp://share?url=…`).
+    case compose(to: [String], subject: String? = nil, sharing: String? = nil)
     case settings(section: String)
     /// Settings → Labs, after turning a feature flag on or off.
     case labs(FeatureFlag, isOn: Bool)
@@ -32,16 +34,19 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
         case .inbox(let messages, let backTo, let campaign):
             "inbox: \(messages.count) messages" + (backTo.map { ", with a back button to \($0)" } ?? "")
                 + (campaign.map { ", with the \($0) campaign's banner" } ?? "")
-        case .message(let message, let section):
+        case .message(let message, let section, let word):
             "message \(message.id): \"\(message.subject)\" from \(message.from)"
                 + (section.map { ", scrolled to \($0)" } ?? "")
-        case .thread(let message, let replies):
+                + (word.map { ", highlighting \"\($0)\"" } ?? "")
+        case .thread(let message, let replies, let word):
             "thread of message \(message.id): \"\(message.subject)\" from \(message.from), \(replies.count) replies"
+                + (word.map { ", highlighting \"\($0)\"" } ?? "")
         case .profile(let profile): "profile of \(profile.displayName)"
         case .drafts(let drafts): "drafts: \(drafts.count)"
         case .draft(let draft): "draft \(draft.id): \"\(draft.subject)\""
-        case .compose(let to, let link):
-            "compose a message" + (to.map { " to \($0)" } ?? "") + (link.map { " sharing \($0)" } ?? "")
+        case .compose(let to, let subject, let link):
+            "compose a message" + (to.isEmpty ? "" : " to " + to.joined(separator: ", "))
+                + (subject.map { " about \"\($0)\"" } ?? "") + (link.map { " sharing \($0)" } ?? "")
         case .settings(let section): "settings: \(section)"
         case .labs(let flag, let isOn): "settings: labs, \(flag) turned \(isOn ? "on" : "off")"
         case .signIn(let next): "sign-in screen" + (next.map { ", then \($0)" } ?? "")

@@ -7,14 +7,14 @@ enum SettingsController {
         { request in Response(request, showing: .settings(section: name)) }
     }
 
-    /// Settings → Labs: turns the flag named by `:flag` on or off, as `?enabled=` says. The
-    /// route's constraints have checked both, so a bad link never reaches this controller.
+    /// Settings → Labs: turns the flag named by `:flag` on or off, as `?enabled=` says, both read
+    /// as a ``LabsLink``. The route's constraints have checked both, so a bad link never reaches
+    /// this controller.
     static func labs(session: Session) -> Controller {
         { request in
-            let flag = try request.params.require("flag", as: FeatureFlag.self)
-            let isOn = request.query["enabled"] == "true"
-            await session.set(flag, isOn: isOn)
-            return Response(request, showing: .labs(flag, isOn: isOn))
+            let link = try request.decode(LabsLink.self)
+            await session.set(link.flag, isOn: link.enabled)
+            return Response(request, showing: .labs(link.flag, isOn: link.enabled))
         }
     }
 }

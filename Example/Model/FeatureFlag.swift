@@ -4,7 +4,7 @@
 /// ``MailMiddlewares/session(_:)``; a route behind a flag declines while it is off
 /// (``MailPolicies/featureFlag(_:)``), so the link reaches the route it reached before the feature
 /// existed. The raw value is how the flag is spelled in links: `mailapp://settings/labs/threaded-messages`.
-enum FeatureFlag: String, CaseIterable, Sendable, LosslessStringConvertible {
+enum FeatureFlag: String, CaseIterable, Codable, Sendable, LosslessStringConvertible {
     /// Messages open as a conversation, with their replies (``MessageRoutes``).
     case threadedMessages = "threaded-messages"
 

@@ -7,9 +7,11 @@ import SwitchyardMiddlewares
 ///
 /// Then rows about links rather than paths: a route scoped to a wildcard host, a route scoped to
 /// the custom scheme with a query condition, the web-view fallback for links no route takes, and
-/// a fragment. The last rows are about dispatch, when several routes take one URL: a route
-/// behind a feature flag that declines, an analytics route that lets the next one answer too
-/// (sent with `sendAll` to see both answers), and a redirect that carries data.
+/// a fragment. Then typed links: a controller that reads its link whole (``MessageLink``), the
+/// 400 of a value that does not convert, and a link the app builds from a typed value. The last
+/// rows are about dispatch, when several routes take one URL: a route behind a feature flag that
+/// declines, an analytics route that lets the next one answer too (sent with `sendAll` to see both
+/// answers), and a redirect that carries data.
 ///
 /// The tour starts signed out and signs in on the second row, the way a user following a link
 /// would: the first row shows the sign-in redirect, the second completes sign-in and continues
@@ -81,57 +83,72 @@ struct Tour {
             #"{"target_url":"https://mail.example.com/inbox","version":"1.0","#
                 + #""referer_app_link":{"app_name":"Chat","url":"chat://conversations/12"}}"#)
 
-    static let steps: [Step] = [
-        Step(chat, "https://mail.example.com/messages/7", "signed out: the sign-in policy redirected"),
-        Step(
-            .app, "mailapp://sign-in/complete?account=ada&next=%2Fmessages%2F7",
-            "signed in, continued to next"),
-        Step(.app, "mailapp://", "home redirects to the inbox"),
-        Step(unknownApp, "mailapp://msg/7", "old URL form, rewritten"),
-        Step(chat, "mailapp://u/grace", "short link, forwarded by route name"),
-        Step(.app, "mailapp://drafts/2", "private route, in-app"),
-        Step(chat, "mailapp://drafts/2", "private route from outside = missing"),
-        Step(chat, "mailapp://no/such/page", "no route matches"),
-        Step(chat, "mailapp://compose?to=grace", "companion apps only"),
-        Step(calendar, "mailapp://compose?to=grace", "a companion app"),
-        Step(unknownApp, "mailapp://messages/%zz", "malformed percent escape"),
-        Step(
-            chat, appLinkURL, "App Links data from Chat",
-            display: "mailapp://inbox?al_applink_data={…Chat…}"),
-        Step(
-            unknownApp, "mailapp://inbox?q=" + String(repeating: "x", count: 9000),
-            "over the 8192-byte limit",
-            display: "mailapp://inbox?q=xxxx… (9018 bytes)"),
-        Step(.app, "mailapp://settings/notifications", "private route, in-app"),
-        Step(
-            unknownApp, "mailapp://sign-in?next=https%3A%2F%2Fevil.example", "next must stay inside the app"),
-        // Links, not just paths: which scheme and host a link names decides what it reaches.
-        Step(
-            chat, "https://acme.mail.example.com/team/acme",
-            "a route scoped to the wildcard host *.mail.example.com"),
-        Step(chat, "mailapp://team/acme", "same path by the custom scheme: the route is for web links"),
-        Step(.app, "/team/acme", "a bare path in-app reaches the scoped route"),
-        Step(
-            chat, "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory",
-            "a route for mailapp:// only, with a url= condition"),
-        Step(chat, "mailapp://share", "no url item: the query condition fails"),
-        Step(.app, "https://news.example.org/story", "a link in a message: web-view fallback"),
-        Step(chat, "mailapp://messages/8#attachments", "the fragment, read by the controller"),
-        // Dispatch: the routes a link fits are its candidates, tried in order (`MessageRoutes`).
-        Step(
-            .app, "mailapp://messages/9",
-            "threaded view's flag is off: it declined, the classic route answered"),
-        Step(.app, "mailapp://settings/labs/threaded-messages?enabled=true", "Labs turns the flag on"),
-        .sendingAll(
-            chat, "mailapp://messages/9",
-            [
-                "sendAll, answer 1: the analytics route recorded the link and continued",
-                "answer 2: the next candidate, the threaded view, now that its flag is on",
-            ]),
-        Step(chat, "mailapp://messages/9", "send returns the chain's last answer"),
-        Step(chat, "mailapp://promo/spring", "a redirect carrying the campaign as data"),
-        Step(chat, "mailapp://inbox?campaign=free", "a query item is not redirect data: no banner"),
-    ]
+    /// The steps, in order. The links the app itself sends from its screens (Reply all, the Labs
+    /// switch) are built from typed values with `router`, as the app would build them.
+    static func steps(building router: Router) throws -> [Step] {
+        [
+            Step(chat, "https://mail.example.com/messages/7", "signed out: the sign-in policy redirected"),
+            Step(
+                .app, "mailapp://sign-in/complete?account=ada&next=%2Fmessages%2F7",
+                "signed in, continued to next"),
+            Step(.app, "mailapp://", "home redirects to the inbox"),
+            Step(unknownApp, "mailapp://msg/7", "old URL form, rewritten"),
+            Step(chat, "mailapp://u/grace", "short link, forwarded by route name"),
+            Step(.app, "mailapp://drafts/2", "private route, in-app"),
+            Step(chat, "mailapp://drafts/2", "private route from outside = missing"),
+            Step(chat, "mailapp://no/such/page", "no route matches"),
+            Step(chat, "mailapp://compose?to=grace", "companion apps only"),
+            Step(calendar, "mailapp://compose?to=grace", "a companion app"),
+            Step(unknownApp, "mailapp://messages/%zz", "malformed percent escape"),
+            Step(
+                chat, appLinkURL, "App Links data from Chat",
+                display: "mailapp://inbox?al_applink_data={…Chat…}"),
+            Step(
+                unknownApp, "mailapp://inbox?q=" + String(repeating: "x", count: 9000),
+                "over the 8192-byte limit",
+                display: "mailapp://inbox?q=xxxx… (9018 bytes)"),
+            Step(.app, "mailapp://settings/notifications", "private route, in-app"),
+            Step(
+                unknownApp, "mailapp://sign-in?next=https%3A%2F%2Fevil.example",
+                "next must stay inside the app"),
+            // Links, not just paths: which scheme and host a link names decides what it reaches.
+            Step(
+                chat, "https://acme.mail.example.com/team/acme",
+                "a route scoped to the wildcard host *.mail.example.com"),
+            Step(chat, "mailapp://team/acme", "same path by the custom scheme: the route is for web links"),
+            Step(.app, "/team/acme", "a bare path in-app reaches the scoped route"),
+            Step(
+                chat, "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory",
+                "a route for mailapp:// only, with a url= condition"),
+            Step(chat, "mailapp://share", "no url item: the query condition fails"),
+            Step(.app, "https://news.example.org/story", "a link in a message: web-view fallback"),
+            Step(chat, "mailapp://messages/8#attachments", "the fragment, read by the controller"),
+            // Typed links: a controller reads its link whole, and the app builds one from a value.
+            Step(.app, "mailapp://messages/8?highlight=report", "a typed link: MessageLink, decoded whole"),
+            Step(
+                .app, "mailapp://messages/abc",
+                "MessageLink's id is an Int: the 400 names the key and the type"),
+            Step(
+                .app, try router.url(for: "compose", ComposeLink(to: ["grace", "linus"], subject: "Lunch")),
+                "Reply all, built from a ComposeLink: one to= item per recipient"),
+            // Dispatch: the routes a link fits are its candidates, tried in order (`MessageRoutes`).
+            Step(
+                .app, "mailapp://messages/9",
+                "threaded view's flag is off: it declined, the classic route answered"),
+            Step(
+                .app, try router.url(for: "settings.labs", LabsLink(flag: .threadedMessages, enabled: true)),
+                "Labs turns the flag on"),
+            .sendingAll(
+                chat, "mailapp://messages/9",
+                [
+                    "sendAll, answer 1: the analytics route recorded the link and continued",
+                    "answer 2: the next candidate, the threaded view, now that its flag is on",
+                ]),
+            Step(chat, "mailapp://messages/9", "send returns the chain's last answer"),
+            Step(chat, "mailapp://promo/spring", "a redirect carrying the campaign as data"),
+            Step(chat, "mailapp://inbox?campaign=free", "a query item is not redirect data: no banner"),
+        ]
+    }
 
     /// The URL whose candidates the tour prints with `explain` after the table.
     static let explainedURL = "mailapp://messages/9"
@@ -142,15 +159,17 @@ struct Tour {
     /// Fed by the analytics route, in memory only.
     let analytics = LinkAnalytics()
     let router: Router
+    let steps: [Step]
 
     init() throws {
         router = try MailRouter.make(session: session, analytics: analytics, history: history)
+        steps = try Self.steps(building: router)
     }
 
     /// Sends every step in order.
     func run() async -> [Row] {
         var rows: [Row] = []
-        for step in Self.steps {
+        for step in steps {
             let answers =
                 step.sendsAll
                 ? await Connection.sendAll(step.url, from: step.source, router: router)

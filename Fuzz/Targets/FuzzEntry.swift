@@ -12,7 +12,7 @@ enum FuzzEntry {
 
     static let targets: [String: Target] = [
         "url-parser": fuzzURLParser, "matcher": fuzzMatcher, "reverse-routing": fuzzReverseRouting,
-        "private-routes": fuzzPrivateRoutes, "invisible-routes": fuzzInvisibleRoutes,
+        "private-routes": fuzzPrivateRoutes, "invisible-routes": fuzzInvisibleRoutes, "decode": fuzzDecode,
     ]
 
     static let selected: Target = {

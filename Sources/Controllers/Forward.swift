@@ -3,7 +3,7 @@ import Switchyard
 /// Controllers that hand a request on to a named route of the same router.
 public enum Forward {
     /// Redirects to the route named `name`, building its path with
-    /// ``Router/path(for:_:)`` from the request's path parameters.
+    /// ``Router/path(for:_:)-(String,[String:String])`` from the request's path parameters.
     /// ``Connection`` follows the redirect within the router, keeping the request's
     /// source, so the target route's access rule, middlewares and policies all run: forwarding never
     /// lets an external request into a private route.

@@ -31,6 +31,9 @@ struct TourTests {
         (Tour.chat, "mailapp://share", .notFound),
         (.app, "https://news.example.org/story", .notFound),
         (Tour.chat, "mailapp://messages/8#attachments", .ok),
+        (.app, "mailapp://messages/8?highlight=report", .ok),
+        (.app, "mailapp://messages/abc", .badRequest),
+        (.app, "mailapp://compose?to=grace&to=linus", .ok),
         (.app, "mailapp://messages/9", .ok),
         (.app, "mailapp://settings/labs/threaded-messages", .ok),
         (Tour.chat, "mailapp://messages/9", .ok),
@@ -63,7 +66,7 @@ struct TourTests {
         #expect(rows[3].response.request.path == "/messages/7")
         #expect(rows[4].response.screen == .profile(try #require(Mailbox.profile("grace"))))
         #expect(rows[5].response.screen == .draft(try #require(Mailbox.draft(2))))
-        #expect(rows[9].response.screen == .compose(to: "grace"))
+        #expect(rows[9].response.screen == .compose(to: ["grace"]))
         #expect(rows[11].response.screen == .inbox(Mailbox.messages, backTo: "Chat"), "App Links")
         #expect(rows[13].response.screen == .settings(section: "notifications"))
     }
@@ -95,7 +98,7 @@ struct TourTests {
             index: 17, url: "/team/acme", route: "team", screen: .team(team), browserURL: nil, fragment: nil),
         LinkRow(
             index: 18, url: "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", route: "share",
-            screen: .compose(to: nil, sharing: "https://news.example.org/story"), browserURL: nil,
+            screen: .compose(to: [], sharing: "https://news.example.org/story"), browserURL: nil,
             fragment: nil),
         LinkRow(index: 19, url: "mailapp://share", route: nil, screen: nil, browserURL: nil, fragment: nil),
         LinkRow(
@@ -146,6 +149,28 @@ struct TourTests {
         #expect(rows[6].result.hasPrefix("not found") && rows[7].result.hasPrefix("not found"))
     }
 
+    @Test("typed links: a link decoded whole, its 400, and links the app builds from typed values")
+    func typedLinks() async throws {
+        let tour = try Tour()
+        let rows = await tour.run()
+        try #require(rows.count == Self.expected.count)
+        let message = Message(id: 8, from: "linus", subject: "Quarterly report")
+        #expect(rows[22].response.screen == .message(message, highlighting: "report"))
+        #expect(rows[22].response.request.route?.name == "message", "the flag is still off")
+
+        // The in-app 400 names the key, the type and the value.
+        #expect(rows[23].response.request.route?.name == "message")
+        #expect(rows[23].response.error?.message == "'message_id' is not a valid Int: 'abc'")
+        #expect(rows[23].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
+
+        // Reply all: the URL built from a ComposeLink, decoded back by the composer.
+        #expect(rows[24].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
+        #expect(rows[24].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
+        // The Labs switch: built from a LabsLink, the same URL the tour spelled out before.
+        #expect(rows[26].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
+        #expect(rows[26].step.source == .app)
+    }
+
     @Test("dispatch: the flag declines, then the analytics route continues to the threaded view")
     func dispatch() async throws {
         let rows = try await Tour().run()
@@ -155,12 +180,12 @@ struct TourTests {
         #expect(Mailbox.replies(to: 9).count == 2)
 
         // Flag off: `thread` declined; a decline is not an answer, so `send` got the classic view.
-        #expect(rows[22].response.request.route?.name == "message")
-        #expect(rows[22].response.screen == .message(message))
-        #expect(rows[23].response.screen == .labs(.threadedMessages, isOn: true))
+        #expect(rows[25].response.request.route?.name == "message")
+        #expect(rows[25].response.screen == .message(message))
+        #expect(rows[26].response.screen == .labs(.threadedMessages, isOn: true))
 
         // `sendAll`: the analytics route's 204, then the next candidate's answer.
-        let chain = rows[24]
+        let chain = rows[27]
         #expect(chain.step.sendsAll)
         #expect(chain.answers.map(\.status) == [.noContent, .ok])
         #expect(chain.answers.map { $0.request.route?.name } == ["messageAnalytics", "thread"])
@@ -170,23 +195,23 @@ struct TourTests {
         #expect(chain.result(at: 0).hasPrefix("nothing to show — sendAll, answer 1"))
 
         // `send`, same URL: the last answer of the same chain.
-        #expect(!rows[25].step.sendsAll && rows[25].answers.count == 1)
-        #expect(rows[25].response.request.route?.name == "thread")
-        #expect(rows[25].response.screen == thread)
+        #expect(!rows[28].step.sendsAll && rows[28].answers.count == 1)
+        #expect(rows[28].response.request.route?.name == "thread")
+        #expect(rows[28].response.screen == thread)
     }
 
     @Test("a promotion link redirects to the inbox with its campaign as data; a query item is not data")
     func promotion() async throws {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
-        let promo = rows[26].response
+        let promo = rows[29].response
         #expect(promo.screen == .inbox(Mailbox.messages, backTo: nil, campaign: "spring"))
         #expect(promo.request.url == "mailapp://inbox", "the bare path kept the link's scheme")
         #expect(promo.request.source == Tour.chat, "the redirect kept the source")
         #expect(!promo.request.url.contains("campaign"), "redirect data never appears in the URL")
-        #expect(rows[26].result.contains("with the spring campaign's banner via mailapp://inbox"))
-        #expect(rows[27].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
-        #expect(rows[27].response.request.query["campaign"] == "free")
+        #expect(rows[29].result.contains("with the spring campaign's banner via mailapp://inbox"))
+        #expect(rows[30].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
+        #expect(rows[30].response.request.query["campaign"] == "free")
     }
 
     @Test("the analytics route recorded every message link that showed a message, and nothing else")
@@ -200,6 +225,7 @@ struct TourTests {
                 LinkAnalytics.Entry(path: "/messages/7", source: .app),
                 LinkAnalytics.Entry(path: "/messages/7", source: Tour.unknownApp),
                 LinkAnalytics.Entry(path: "/messages/8", source: Tour.chat),
+                LinkAnalytics.Entry(path: "/messages/8", source: .app),
                 LinkAnalytics.Entry(path: "/messages/9", source: .app),
                 LinkAnalytics.Entry(path: "/messages/9", source: Tour.chat),
                 LinkAnalytics.Entry(path: "/messages/9", source: Tour.chat),

@@ -133,6 +133,23 @@ let benchmarks: @Sendable () -> Void = {
         return params
     }
 
+    // MARK: Typed requests: `decode` next to the same three reads by hand
+
+    Benchmark("Decode:MessageLink") { (benchmark: Benchmark, request: Request) throws in
+        for _ in benchmark.scaledIterations {
+            blackHole(try request.decode(MessageLink.self))
+        }
+    } setup: {
+        try await MessageLink.request()
+    }
+    Benchmark("Decode:ByHand") { (benchmark: Benchmark, request: Request) throws in
+        for _ in benchmark.scaledIterations {
+            blackHole(try MessageLink(byHand: request))
+        }
+    } setup: {
+        try await MessageLink.request()
+    }
+
     // MARK: Router.init: time, allocations and memory for generated route tables
 
     // `memoryLeakedBytes` is what the router keeps: it is released only after the measurement.
@@ -179,6 +196,39 @@ let benchmarks: @Sendable () -> Void = {
                 return router
             }
         }
+    }
+}
+
+/// The typed link of the `Decode:` benchmarks: one path parameter and two query items.
+struct MessageLink: Codable, Equatable {
+    let id: Int
+    let highlight: String?
+    let tags: [String]
+
+    /// The same three reads, written by hand with `require` and the query's subscripts.
+    init(byHand request: Request) throws {
+        id = try request.params.require("id", as: Int.self)
+        highlight = request.query["highlight"]
+        tags = request.query.values("tags")
+    }
+
+    /// The request both benchmarks read: only a router builds requests, so one is sent.
+    static func request() async throws -> Request {
+        let router = try Router(routes: [Route("/messages/:id(int)") { Response(request: $0) }])
+        let request = await Connection.send("/messages/77121?highlight=budget&tags=a&tags=b", router: router)
+            .request
+        let expected = MessageLink(id: 77121, highlight: "budget", tags: ["a", "b"])
+        let decoded = try request.decode(MessageLink.self)
+        let byHand = try MessageLink(byHand: request)
+        precondition(
+            decoded == expected && byHand == expected, "Decode: the request does not decode to \(expected)")
+        return request
+    }
+
+    init(id: Int, highlight: String?, tags: [String]) {
+        self.id = id
+        self.highlight = highlight
+        self.tags = tags
     }
 }
 

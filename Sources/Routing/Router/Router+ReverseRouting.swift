@@ -94,7 +94,7 @@ extension Router {
     /// try router.url(for: "message", ["message_id": "7"], scheme: "https", host: "mail.example.com")
     /// ```
     ///
-    /// - Throws: what ``path(for:_:)`` throws, and ``RoutingError`` with ``Status/badRequest``
+    /// - Throws: what ``path(for:_:)-(String,[String:String])`` throws, and ``RoutingError`` with ``Status/badRequest``
     ///   for a scheme or host the router does not serve.
     public func url(
         for name: String, _ params: [String: String] = [:], scheme: String? = nil, host: String? = nil
@@ -149,13 +149,17 @@ extension Router {
     }
 
     /// Checks that `url` reaches `route` (its scope may leave the link out, or a route scoped to
-    /// the link may take precedence).
+    /// the link may take precedence). A route after `continueNext` routes in the link's chain is
+    /// reached: they run, then it does.
     private func verifyScope(_ url: String, route: Route) throws {
-        guard let reached = match(url) else {
+        let candidates = candidates(url)
+        guard let reached = candidates.first else {
             throw RoutingError(
                 .badRequest, "\(url) would not reach \"\(route.pattern)\": its scope leaves this link out")
         }
-        guard reached.routeIndex == storage.routesByName[route.name ?? ""] else {
+        let index = storage.routesByName[route.name ?? ""]
+        let chain = candidates.prefix { $0.routeIndex != index }
+        guard chain.count < candidates.count, chain.allSatisfy(\.route.continueNext) else {
             throw RoutingError(
                 .badRequest,
                 "\(url) would reach \"\(reached.route.pattern)\" (\(reached.route.name ?? "unnamed")) instead, which this link reaches first"
@@ -174,14 +178,17 @@ extension Router {
 
     /// Checks that `path` reaches the shape of route `routeIndex` with `params`: the route itself,
     /// or one of the same shape that a link of another scope would pick instead (the route's
-    /// own links then reach it; ``url(for:_:scheme:host:)`` checks that).
+    /// own links then reach it; ``url(for:_:scheme:host:)-(_,[String:String],_,_)`` checks that).
     private func verify(_ path: String, routeIndex: Int, params: [String: String]) throws {
         var tracer = SilentTracer()
         switch storage.resolve(path, source: .app, tracer: &tracer) {
         case .rejected(let rejection):
             throw RoutingError(.badRequest, "the path \(path) would be refused: \(rejection.reason)")
         case .unmatched:
-            throw RoutingError(.badRequest, "the path \(path) would match no route (a rewrite changes it)")
+            throw RoutingError(
+                .badRequest,
+                "the path \(path) would match no route (a query condition of the route is not met, or a rewrite changes it)"
+            )
         case .matched(let match, _):
             let terminals = storage.trie.terminals
             var first = match.terminal

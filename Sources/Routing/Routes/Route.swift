@@ -58,7 +58,7 @@ public struct Route: Sendable {
 
     /// The pattern as written, for example `/messages/:message_id(int)`.
     public var pattern: String { storage.pattern }
-    /// The name for reverse routing (``Router/path(for:_:)``), if any.
+    /// The name for reverse routing (``Router/path(for:_:)-(String,[String:String])``), if any.
     public var name: String? { storage.name }
     /// Whether a URL from another app may reach this route.
     public var isPublic: Bool { storage.isPublic }

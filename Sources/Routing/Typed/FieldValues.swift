@@ -5,24 +5,55 @@ struct FieldValues: Decoder {
     let key: String
     /// The parameter's value, or the query item's first; `nil` when the request has no such key.
     let first: String?
-    /// A glob's segments, a parameter's one value, or every value of a repeated query item.
-    let all: [String]
     let request: Request
     /// The type the property asked for, named in errors (an array's element type for its values).
-    var expected: String? = nil
+    /// A type, not its name: the name is built only for an error.
+    var expected: Any.Type? = nil
+    /// Set for an array's element: its one value, without a second lookup.
+    private var only: Bool = false
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// The values of `key`: the path parameter's, else the query item's.
+    init(key: String, in request: Request) {
+        self.key = key
+        self.request = request
+        first = request.params[key] ?? request.query[key]
+    }
+
+    fileprivate init(element: String, of field: FieldValues) {
+        key = field.key
+        request = field.request
+        first = element
+        only = true
+    }
+
+    /// Every value: a glob's segments, a parameter's one value, or each value of a repeated query
+    /// item. Read only for arrays, so a scalar property builds no list.
+    var all: [String] {
+        if only { return first.map { [$0] } ?? [] }
+        if request.params.names.contains(key) { return request.params.segments(key) }
+        return request.query.values(key)
+    }
+
+    /// `first` read as a scalar with `read`, or the 400 for its absence or its text.
+    @inline(__always)
+    func scalar<T>(_ type: T.Type, _ read: (String) -> T?) throws -> T {
+        guard let first else { throw missing(T.self) }
+        guard let value = read(first) else { throw invalid(T.self, first) }
+        return value
+    }
+
     /// The values read as `T`.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if ScalarText.reads(T.self) {
-            guard let first else { throw missing(T.self) }
-            guard let value = ScalarText.read(first, as: T.self) else { throw invalid(T.self, first) }
-            return value
-        }
+        if T.self == String.self { return unsafeBitCast(try scalar(String.self) { $0 }, to: T.self) }
+        // An array of anything but arrays: each value read on its own, without the boxes the
+        // unkeyed-container path costs. Before the other scalars: arrays are the commoner.
+        if !only, let list = T.self as? any TextList.Type { return try list.init(field: self) as! T }
+        if let value = try ScalarText.read(T.self, from: self) { return value }
         var named = self
-        named.expected = expected ?? "\(T.self)"
+        named.expected = expected ?? T.self
         do {
             return try T(from: named)
         } catch let error as RoutingError {
@@ -38,7 +69,8 @@ struct FieldValues: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        Items(field: self)
+        guard !only else { throw Self.unsupported(key) }
+        return Items(field: self, values: all)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -47,13 +79,24 @@ struct FieldValues: Decoder {
 
     /// 400 naming the key and the type.
     func missing<T>(_ type: T.Type) -> RoutingError {
-        RoutingError(.badRequest, "missing '\(key)', expected \(expected ?? "\(T.self)")")
+        RoutingError(.badRequest, "missing '\(key)', expected \(expected ?? T.self)")
     }
 
     /// 400 naming the key and the type, and the value for in-app requests only.
     func invalid<T>(_ type: T.Type, _ value: String) -> RoutingError {
         let shown = request.isExternal ? "" : ": '\(value)'"
-        return RoutingError(.badRequest, "'\(key)' is not a valid \(expected ?? "\(T.self)")\(shown)")
+        return RoutingError(.badRequest, "'\(key)' is not a valid \(expected ?? T.self)\(shown)")
+    }
+
+    /// The values of an array's elements, each read as one field.
+    func elements<Element: Decodable>(_ type: Element.Type) throws -> [Element] {
+        let values = all
+        var elements: [Element] = []
+        elements.reserveCapacity(values.count)
+        for value in values {
+            elements.append(try FieldValues(element: value, of: self).decode(Element.self))
+        }
+        return elements
     }
 
     static func unsupported(_ key: String) -> RoutingError {
@@ -72,22 +115,22 @@ struct FieldValues: Decoder {
     /// Every value of the key, for an array.
     private struct Items: UnkeyedDecodingContainer {
         let field: FieldValues
+        let values: [String]
         var codingPath: [any CodingKey] { [] }
-        var count: Int? { field.all.count }
-        var isAtEnd: Bool { currentIndex >= field.all.count }
+        var count: Int? { values.count }
+        var isAtEnd: Bool { currentIndex >= values.count }
         private(set) var currentIndex = 0
 
-        init(field: FieldValues) {
+        init(field: FieldValues, values: [String]) {
             self.field = field
+            self.values = values
         }
 
         mutating func decodeNil() throws -> Bool { false }
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw field.missing(T.self) }
-            let value = field.all[currentIndex]
-            let element = FieldValues(key: field.key, first: value, all: [value], request: field.request)
-            let decoded = try element.decode(T.self)
+            let decoded = try FieldValues(element: values[currentIndex], of: field).decode(T.self)
             currentIndex += 1
             return decoded
         }
@@ -103,5 +146,16 @@ struct FieldValues: Decoder {
         }
 
         mutating func superDecoder() throws -> any Decoder { throw FieldValues.unsupported(field.key) }
+    }
+}
+
+/// An array read by ``FieldValues/elements(_:)``: every value of the key, each as one element.
+private protocol TextList {
+    init(field: FieldValues) throws
+}
+
+extension Array: TextList where Element: Decodable {
+    fileprivate init(field: FieldValues) throws {
+        self = try field.elements(Element.self)
     }
 }

@@ -12,8 +12,10 @@ extension Request {
     ///
     /// Scalars read as ``Parameters/get(_:as:)`` reads them: `Int` and the other integers,
     /// `Double`, `Float`, `String`, `Bool` (`true`, `false`, `1`, `0`), any
-    /// `LosslessStringConvertible` type, `UUID`, and `RawRepresentable` enums of those. An optional
-    /// property is `nil` when the key is absent; a non-optional array is empty.
+    /// `LosslessStringConvertible` type, `URL` (by `URL(string:)`), `UUID`, and `RawRepresentable`
+    /// enums of those. An optional property is `nil` when the key is absent; a non-optional array
+    /// is empty. A `Date` reads as Foundation's `Codable` writes it, seconds since 2001: prefer a
+    /// number or a string your code converts.
     ///
     /// - Throws: ``RoutingError`` with ``Status/badRequest`` naming the key and the expected type
     ///   for a missing key or a value that does not convert (the value itself only for in-app

@@ -19,16 +19,8 @@ struct RequestDecoder: Decoder {
         throw RoutingError(.badRequest, "a request decodes into a struct of named values, not one value")
     }
 
-    /// The values of `key`: the path parameter's, else the query item's.
-    static func values(of key: String, in request: Request) -> FieldValues? {
-        if let value = request.params[key] {
-            return FieldValues(key: key, first: value, all: request.params.segments(key), request: request)
-        }
-        let all = request.query.values(key)
-        guard let first = all.first else { return nil }
-        return FieldValues(key: key, first: first, all: all, request: request)
-    }
-
+    /// The properties. `String`, `Int`, `Bool` and `Double`, optional or not, are read without
+    /// going through the generic path, which the synthesized conformances call for everything else.
     private struct Fields<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let request: Request
         var codingPath: [any CodingKey] { [] }
@@ -37,17 +29,54 @@ struct RequestDecoder: Decoder {
         }
 
         func contains(_ key: Key) -> Bool {
-            RequestDecoder.values(of: key.stringValue, in: request) != nil
+            request.params[key.stringValue] != nil || request.query[key.stringValue] != nil
         }
 
         func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             // A missing key is an empty field: an array decodes to `[]`, anything else is missing.
-            let values =
-                RequestDecoder.values(of: key.stringValue, in: request)
-                ?? FieldValues(key: key.stringValue, first: nil, all: [], request: request)
-            return try values.decode(T.self)
+            try FieldValues(key: key.stringValue, in: request).decode(T.self)
+        }
+
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            let field = FieldValues(key: key.stringValue, in: request)
+            return field.first == nil ? nil : try field.decode(T.self)
+        }
+
+        func decode(_ type: String.Type, forKey key: Key) throws -> String {
+            try FieldValues(key: key.stringValue, in: request).scalar(String.self) { $0 }
+        }
+
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+            try FieldValues(key: key.stringValue, in: request).scalar(Int.self) { Int($0) }
+        }
+
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+            try FieldValues(key: key.stringValue, in: request).scalar(Bool.self, ScalarText.bool)
+        }
+
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            try FieldValues(key: key.stringValue, in: request).scalar(Double.self) { Double($0) }
+        }
+
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+            FieldValues(key: key.stringValue, in: request).first
+        }
+
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+            let field = FieldValues(key: key.stringValue, in: request)
+            return field.first == nil ? nil : try field.scalar(Int.self) { Int($0) }
+        }
+
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+            let field = FieldValues(key: key.stringValue, in: request)
+            return field.first == nil ? nil : try field.scalar(Bool.self, ScalarText.bool)
+        }
+
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+            let field = FieldValues(key: key.stringValue, in: request)
+            return field.first == nil ? nil : try field.scalar(Double.self) { Double($0) }
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

@@ -23,7 +23,10 @@ public struct Query: Sendable, Sequence, Hashable {
 
     /// Every value for `name`, in order.
     public func values(_ name: String) -> [String] {
-        items.filter { $0.name == name }.map(\.value)
+        // One pass and one array: `filter` then `map` would build two.
+        var values: [String] = []
+        for item in items where item.name == name { values.append(item.value) }
+        return values
     }
 
     /// `true` when the URL had no query items.
