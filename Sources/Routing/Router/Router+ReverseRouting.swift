@@ -201,6 +201,20 @@ extension Router {
                     .badRequest,
                     "the path \(path) would reach \"\(match.route.pattern)\" instead, which takes precedence")
             }
+            // Another route of the shape may answer the bare path when the two differ in scheme or
+            // host (the route's own links reach it: `url(for:)` checks those), or when it runs
+            // first and continues. Differing only in query conditions, the path is the other's.
+            let (target, reached) = (storage.scopes[routeIndex], storage.scopes[match.routeIndex])
+            let sameLinks = target.schemes == reached.schemes && target.hosts == reached.hosts
+            if match.routeIndex != routeIndex && sameLinks {
+                let before = candidates(path).prefix { $0.routeIndex != routeIndex }
+                if let blocker = before.first(where: { !$0.route.continueNext }) {
+                    throw RoutingError(
+                        .badRequest,
+                        "the path \(path) would reach \"\(blocker.route.pattern)\" (\(blocker.route.name ?? "unnamed")) instead: the route's query conditions are not met, or that route's come first"
+                    )
+                }
+            }
             // The same captures under the route's own parameter names.
             let values = Parameters(
                 source: match.params.source, keys: terminals[own].keys, captures: match.params.captures,

@@ -20,11 +20,16 @@ struct FieldWriter: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RefusingKeyed<Key>(name: name))
+        fields.refuse(name)
+        return KeyedEncodingContainer(RefusingKeyed<Key>(name: name))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        allowsList ? Slot(writer: self) : RefusingList(name: name)
+        guard allowsList else {
+            fields.refuse(name)
+            return RefusingList(name: name)
+        }
+        return Slot(writer: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { Slot(writer: self) }
@@ -55,11 +60,13 @@ struct FieldWriter: Encoder {
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
             -> KeyedEncodingContainer<NestedKey>
         {
-            KeyedEncodingContainer(RefusingKeyed<NestedKey>(name: writer.name))
+            writer.fields.refuse(writer.name)
+            return KeyedEncodingContainer(RefusingKeyed<NestedKey>(name: writer.name))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            RefusingList(name: writer.name)
+            writer.fields.refuse(writer.name)
+            return RefusingList(name: writer.name)
         }
 
         mutating func superEncoder() -> any Encoder { writer }

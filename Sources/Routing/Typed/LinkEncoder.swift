@@ -7,6 +7,13 @@ struct LinkEncoder: Encoder {
     /// can write to it. Lives only for one call of ``fields(of:)``.
     final class Fields {
         var entries: [(name: String, values: [String])] = []
+        /// Set when a conformance asked for a nested container, written to or not: `decode`
+        /// refuses such a type whatever it holds, so the encoder refuses it too.
+        var refusal: RoutingError?
+
+        func refuse(_ name: String) {
+            refusal = refusal ?? FieldWriter.unsupported(name)
+        }
 
         func append(_ value: String, to name: String) {
             if let index = entries.firstIndex(where: { $0.name == name }) {
@@ -26,6 +33,7 @@ struct LinkEncoder: Encoder {
         let fields = Fields()
         do {
             try value.encode(to: LinkEncoder(fields: fields))
+            if let refusal = fields.refusal { throw refusal }
         } catch let error as RoutingError {
             throw error
         } catch {
@@ -39,10 +47,14 @@ struct LinkEncoder: Encoder {
     }
 
     // A link's values need names: a list or a lone value at the top has none.
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter.RefusingList(name: "the value") }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        fields.refuse("the value")
+        return FieldWriter.RefusingList(name: "the value")
+    }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FieldWriter.RefusingList(name: "the value")
+        fields.refuse("the value")
+        return FieldWriter.RefusingList(name: "the value")
     }
 
     /// The value's properties, each written by a ``FieldWriter``.

@@ -59,6 +59,12 @@ extension Router {
                 continue
             }
             if globs.contains(field.name) {
+                // Joined by `/` and split again: an element holding `/` would become two segments.
+                if field.values.count > 1, let element = field.values.first(where: { $0.contains("/") }) {
+                    throw RoutingError(
+                        .badRequest,
+                        "segment '\(element)' of glob '\(field.name)' holds '/', which would split it in two")
+                }
                 params[field.name] = field.values.joined(separator: "/")
             } else if let only = field.values.first, field.values.count == 1 {
                 params[field.name] = only
