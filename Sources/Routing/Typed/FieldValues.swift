@@ -47,11 +47,11 @@ struct FieldValues: Decoder {
 
     /// The values read as `T`.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == String.self { return unsafeBitCast(try scalar(String.self) { $0 }, to: T.self) }
-        // An array of anything but arrays: each value read on its own, without the boxes the
-        // unkeyed-container path costs. Before the other scalars: arrays are the commoner.
-        if !only, let list = T.self as? any TextList.Type { return try list.init(field: self) as! T }
         if let value = try ScalarText.read(T.self, from: self) { return value }
+        // An array of anything but arrays: each value read on its own, without the boxes the
+        // unkeyed-container path costs. Before the rarer scalars, whose check is a runtime lookup.
+        if !only, let list = T.self as? any TextList.Type { return try list.init(field: self) as! T }
+        if let value = try ScalarText.readConvertible(T.self, from: self) { return value }
         var named = self
         named.expected = expected ?? T.self
         do {

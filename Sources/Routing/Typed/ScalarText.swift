@@ -13,10 +13,9 @@ enum ScalarText {
         }
     }
 
-    /// `field`'s first value read as `T` when `T` is a scalar (`Bool` by ``bool(_:)``, any other
-    /// `LosslessStringConvertible` type by its `init?(_:)`), throwing its 400; `nil` when `T` is
-    /// not a scalar and decodes through its own conformance. The common types are compared
-    /// first: a conformance check is a runtime lookup.
+    /// `field`'s first value read as `T` when `T` is `String`, `Int`, `Bool` (by ``bool(_:)``) or
+    /// `Double`, throwing its 400; `nil` for any other type. Compared by identity: a conformance
+    /// check (``readConvertible(_:from:)``) is a runtime lookup.
     @inline(__always)
     static func read<T>(_ type: T.Type, from field: FieldValues) throws -> T? {
         // `unsafeBitCast` where `T` is the very type compared: a cast `as? T` is a runtime call.
@@ -26,11 +25,12 @@ enum ScalarText {
         if T.self == Double.self {
             return unsafeBitCast(try field.scalar(Double.self) { Double($0) }, to: T.self)
         }
-        return try readConvertible(T.self, from: field)
+        return nil
     }
 
-    /// ``read(_:from:)`` for the other `LosslessStringConvertible` types, and `URL` (its own
-    /// `Codable` is keyed, which a link cannot carry), read with `URL(string:)`.
+    /// `field`'s first value read as `T` when `T` is any other `LosslessStringConvertible` type
+    /// (by its `init?(_:)`) or `URL` (by `URL(string:)`: its own `Codable` is keyed, which a link
+    /// cannot carry); `nil` when `T` decodes through its own conformance.
     static func readConvertible<T>(_ type: T.Type, from field: FieldValues) throws -> T? {
         if T.self == URL.self {
             return unsafeBitCast(try field.scalar(URL.self) { URL(string: $0) }, to: T.self)
