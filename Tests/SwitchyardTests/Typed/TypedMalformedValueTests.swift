@@ -3,7 +3,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §13 and §3: a value that does not convert is a 400 whose message names the key and the
+/// Typed links: a value that does not convert is a 400 whose message names the key and the
 /// expected type; the value itself appears only for in-app requests. An external caller gets
 /// the status and no data at all.
 @Suite("Typed requests: malformed values")

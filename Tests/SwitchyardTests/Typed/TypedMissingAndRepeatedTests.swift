@@ -3,7 +3,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §13: which value a property reads. A missing non-optional key is a 400, an optional is
+/// Typed links: which value a property reads. A missing non-optional key is a 400, an optional is
 /// `nil`, an array is empty; path parameters win over query items; a scalar takes a repeated
 /// item's first value, an array every value in order; a glob reads as its joined text or as its
 /// segments.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §13: a link is flat. A property holding a struct, an array of arrays or a dictionary
+/// Typed links: a link is flat. A property holding a struct, an array of arrays or a dictionary
 /// is refused with 400 "unsupported", by `decode` and by typed reverse routing; a request
 /// decodes into a struct of named values only, and only such a value makes a link.
 @Suite("Typed requests: nested values are refused")

@@ -3,12 +3,12 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §13: `path(for:_:)` and `url(for:_:scheme:host:)` with an `Encodable` value. Properties
+/// Typed links: `path(for:_:)` and `url(for:_:scheme:host:)` with an `Encodable` value. Properties
 /// named after the route's parameters fill them; the others become query items in property
 /// order (`nil` left out, arrays repeated). Refusals are the dictionary form's.
 @Suite("Typed requests: reverse routing from an Encodable value")
 struct TypedReverseRoutingTests {
-    /// DESIGN §13's example.
+    /// The typed-link example of the documentation.
     struct MessageLink: Codable, Equatable, Sendable {
         var id: Int
         var highlight: String?

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §13: each scalar type decodes from the text of a path parameter and of a query item,
+/// Typed links: each scalar type decodes from the text of a path parameter and of a query item,
 /// through the real pipeline (a controller calls `request.decode`), in-app and from another app.
 @Suite("Typed requests: scalars from a path parameter and a query item")
 struct TypedScalarTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Switchyard
 
-/// Types and helpers shared by the typed-request suites (DESIGN §13): `Request.decode(_:)` and
+/// Types and helpers shared by the typed-request suites: `Request.decode(_:)` and
 /// typed reverse routing. An enum, so that nothing clashes with other suites' names.
 enum Typed {
     /// A `String`-backed enum. Its raw values include ones a path segment cannot hold as they are

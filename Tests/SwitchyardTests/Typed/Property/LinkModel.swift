@@ -91,7 +91,7 @@ struct LinkScenario<S: LinkShape> {
 }
 
 /// The property test's reference: what `path(for: "link", value)` gives for a value, stated
-/// from DESIGN §4 and §13 on the model's own spelling of the value (``LinkShape/texts``), its own
+/// from the pattern and typed-link rules on the model's own spelling of the value (``LinkShape/texts``), its own
 /// percent-encoding and ``ReferenceMatcher``.
 enum LinkModel {
     /// Why a value makes no link; each is one of `path(for:)`'s documented refusals, told apart
@@ -184,7 +184,7 @@ enum LinkModel {
         return .path(path, params: params)
     }
 
-    /// Controls, zero-width and bidirectional formatting characters (DESIGN §5).
+    /// Controls, zero-width and bidirectional formatting characters (the parser refuses them).
     static func isRefusedInPath(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §13's round trip, seeded: for random routes over a few `Codable` shapes and random
+/// The typed-link round trip, seeded: for random routes over a few `Codable` shapes and random
 /// values of them, `path(for: name, value)` is the path ``LinkModel`` predicts (or the refusal it
 /// predicts), `match` of it reaches the route, and the request it sends decodes, in the route's
 /// controller, back to `value`: in-app and from another app.
