@@ -30,11 +30,7 @@ public enum Connection {
     public static func send(
         _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
     ) async -> Response {
-        let pipeline = RequestPipeline(
-            storage: router.storage, data: data, source: inAppSource(trusted: trusted))
-        guard trusted, ExternalContext.source != nil else { return await pipeline.run(url) }
-        // A trusted send is in-app all the way down: what its own stages send is in-app too.
-        return await ExternalContext.$source.withValue(nil) { await pipeline.run(url) }
+        await inApp(data: data, router: router, trusted: trusted) { await $0.run(url) }
     }
 
     /// Sends a URL from inside the app and calls `responseHandler` with the response, from a new
@@ -61,10 +57,7 @@ public enum Connection {
     public static func sendAll(
         _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
     ) async -> [Response] {
-        let pipeline = RequestPipeline(
-            storage: router.storage, data: data, source: inAppSource(trusted: trusted))
-        guard trusted, ExternalContext.source != nil else { return await pipeline.runAll(url) }
-        return await ExternalContext.$source.withValue(nil) { await pipeline.runAll(url) }
+        await inApp(data: data, router: router, trusted: trusted) { await $0.runAll(url) }
     }
 
     /// Every answer of the chain of a URL another app or a web page opened; see
@@ -86,12 +79,21 @@ public enum Connection {
         await sendAll(fromPublicURL: url.absoluteString, sourceApplication: sourceApplication, router: router)
     }
 
-    /// The source of an in-app send: the external request's, when one's pipeline is running in
-    /// this task and the caller did not vouch for the URL.
+    /// Runs `body` with the pipeline of an in-app send. Its source is the external request's when
+    /// one's pipeline is running in this task and the caller did not vouch for the URL; a trusted
+    /// send is in-app all the way down, so what its own stages send is in-app too.
     @inline(__always)
-    private static func inAppSource(trusted: Bool) -> Source {
-        if trusted { return .app }
-        return ExternalContext.source ?? .app
+    private static func inApp<Result>(
+        data: [String: any Sendable], router: Router, trusted: Bool,
+        _ body: (RequestPipeline) async -> Result
+    ) async -> Result {
+        guard trusted else {
+            let source = ExternalContext.source ?? .app
+            return await body(RequestPipeline(storage: router.storage, data: data, source: source))
+        }
+        let pipeline = RequestPipeline(storage: router.storage, data: data, source: .app)
+        guard ExternalContext.source != nil else { return await body(pipeline) }
+        return await ExternalContext.$source.withValue(nil) { await body(pipeline) }
     }
 
     /// Sends a URL that another app or a web page opened (``Source/external(sourceApplication:)``).

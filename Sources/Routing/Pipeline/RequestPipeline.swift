@@ -8,21 +8,21 @@ struct RequestPipeline {
 
     /// The final response, after following in-router redirects; observers have seen it.
     func run(_ url: String) async -> Response {
-        // An external request's stages run with its source in the task, so that re-sending
-        // from a controller keeps it (see `ExternalContext`).
-        if case .external = source {
-            return await ExternalContext.$source.withValue(source) { await observed(url) }
-        }
-        return await observed(url)
+        await inContext { await observed(url) }
     }
 
     /// Every answer of the chain the URL starts (``Connection/sendAll(_:data:router:trusted:)``):
     /// the last is what ``run(_:)`` returns.
     func runAll(_ url: String) async -> [Response] {
-        if case .external = source {
-            return await ExternalContext.$source.withValue(source) { await observedAll(url) }
-        }
-        return await observedAll(url)
+        await inContext { await observedAll(url) }
+    }
+
+    /// Runs `body` with an external request's source in the task, so that re-sending from one
+    /// of its stages keeps it (see `ExternalContext`).
+    @inline(__always)
+    private func inContext<Result>(_ body: () async -> Result) async -> Result {
+        guard case .external = source else { return await body() }
+        return await ExternalContext.$source.withValue(source) { await body() }
     }
 
     @inline(__always)
