@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import Switchyard
+
+/// A mail app's routes over a custom scheme, its main web host and team subdomains.
+enum AppSiteFixture {
+    static let configuration = Router.Configuration(
+        schemes: ["mailapp"], hosts: ["mail.example.com", "*.teams.example.com"])
+
+    static let routes: [Route] = [
+        Route("/", name: "home", isPublic: true, controller: echo),
+        Route("/inbox", name: "inbox", isPublic: true, controller: echo),
+        Route("/messages/:id(int)", name: "message", isPublic: true, controller: echo),
+        Route("/photos(/:id)", name: "photos", isPublic: true, controller: echo),
+        Route("/search", name: "search", isPublic: true, query: ["q": .any], controller: echo),
+        Route(
+            "/labels", name: "labels", isPublic: true, query: ["tab": .oneOf(["a", "b"])], controller: echo),
+        Route("/files/*path", name: "files", isPublic: true, controller: echo),
+        Route("/café", name: "cafe", isPublic: true, controller: echo),
+        Route("/compose", name: "compose", isPublic: true, schemes: ["mailapp"], controller: echo),
+        Route("/team/:name", name: "team", isPublic: true, hosts: ["*.teams.example.com"], controller: echo),
+        Route("/admin/secrets", name: "secrets", isPublic: false, controller: echo),
+    ]
+
+    static func router(caseSensitive: Bool = true) throws -> Router {
+        var configuration = configuration
+        configuration.caseSensitive = caseSensitive
+        return try Router(routes: routes, configuration: configuration)
+    }
+}
+
+/// What `Router.appSiteAssociation(appIDs:host:)` writes: which routes, in which patterns.
+struct AppSiteAssociationGenerationTests {
+    static let appIDs = ["ABCDE12345.com.example.mail"]
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let host: String
+        let paths: [String]
+        var testDescription: String { host }
+    }
+
+    static let cases = [
+        Case(
+            host: "mail.example.com",
+            paths: [
+                "/", "/inbox", "/inbox/", "/messages/?*", "/photos", "/photos/", "/photos/?*", "/search",
+                "/search/",
+                "/labels", "/labels/", "/files/?*", "/café", "/café/",
+            ]),
+        // The team route joins for its subdomains; the scheme-only compose route never does.
+        Case(
+            host: "acme.teams.example.com",
+            paths: [
+                "/", "/inbox", "/inbox/", "/messages/?*", "/photos", "/photos/", "/photos/?*", "/search",
+                "/search/",
+                "/labels", "/labels/", "/files/?*", "/café", "/café/", "/team/?*",
+            ]),
+        // Hosts the router does not serve, and entries that are not one host, get no components.
+        Case(host: "example.com", paths: []),
+        Case(host: "evil.org", paths: []),
+        Case(host: "*.teams.example.com", paths: []),
+        Case(host: "mail.example.com:443", paths: []),
+    ]
+
+    @Test("Public routes reaching the host, one component per expansion", arguments: cases)
+    func components(_ test: Case) throws {
+        let file = try AppSiteFixture.router().appSiteAssociation(appIDs: Self.appIDs, host: test.host)
+        #expect(file.host == test.host)
+        #expect(file.applinks.details.map(\.appIDs) == [Self.appIDs])
+        #expect(file.applinks.details.first?.components.map { $0.path ?? "*" } == test.paths)
+    }
+
+    @Test("Query conditions, comments, decoded literals")
+    func componentDetails() throws {
+        let file = try AppSiteFixture.router().appSiteAssociation(
+            appIDs: Self.appIDs, host: "mail.example.com")
+        let components = try #require(file.applinks.details.first?.components)
+        let byPath = Dictionary(
+            components.map { ($0.path ?? "*", $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byPath["/search"]?.query == .items(["q": "*"]))
+        #expect(byPath["/labels"]?.query == .items(["tab": "?*"]), "oneOf refuses the empty value")
+        #expect(byPath["/inbox"]?.query == nil)
+        #expect(byPath["/messages/?*"]?.comment == "message: /messages/:id(int)")
+        #expect(byPath["/café"]?.percentEncoded == false, "the router compares decoded text")
+        #expect(byPath["/inbox"]?.percentEncoded == nil)
+        #expect(components.allSatisfy { $0.caseSensitive == nil && $0.exclude == nil && $0.fragment == nil })
+    }
+
+    @Test("A router that ignores case writes caseSensitive false")
+    func caseInsensitive() throws {
+        let file = try AppSiteFixture.router(caseSensitive: false).appSiteAssociation(
+            appIDs: Self.appIDs, host: "mail.example.com")
+        let components = try #require(file.applinks.details.first?.components)
+        #expect(!components.isEmpty && components.allSatisfy { $0.caseSensitive == false })
+        #expect(file.matches("https://mail.example.com/INBOX"))
+        #expect(
+            try #require(AppleDocumentedMatcher(json: file.jsonData())).opens(
+                "https://mail.example.com/INBOX"))
+    }
+
+    @Test("Routes of one shape told apart by scope give one component naming both")
+    func sameShapeOnce() throws {
+        let router = try Router(
+            routes: [
+                Route("/me", name: "me", isPublic: true, hosts: ["mail.example.com"], controller: echo),
+                Route("/me", name: "anywhere", isPublic: true, controller: echo),
+            ],
+            configuration: .init(hosts: ["mail.example.com"]))
+        let components = router.appSiteAssociation(appIDs: Self.appIDs, host: "mail.example.com").applinks
+            .details[0]
+            .components
+        #expect(components.map(\.path) == ["/me", "/me/"])
+        #expect(components.first?.comment == "me: /me; anywhere: /me")
+    }
+
+    @Test("The bytes are stable: sorted keys, pretty printed, slashes unescaped")
+    func stableBytes() throws {
+        let router = try Router(
+            routes: [
+                Route("/messages/:id", name: "message", isPublic: true, controller: echo),
+                Route("/search", isPublic: true, query: ["q": .any], controller: echo),
+            ],
+            configuration: .init(hosts: ["mail.example.com"]))
+        let file = router.appSiteAssociation(appIDs: ["T.a", "T.b"], host: "mail.example.com")
+        let expected = """
+            {
+              "applinks" : {
+                "details" : [
+                  {
+                    "appIDs" : [
+                      "T.a",
+                      "T.b"
+                    ],
+                    "components" : [
+                      {
+                        "/" : "/messages/?*",
+                        "comment" : "message: /messages/:id"
+                      },
+                      {
+                        "/" : "/search",
+                        "?" : {
+                          "q" : "*"
+                        },
+                        "comment" : "/search"
+                      },
+                      {
+                        "/" : "/search/",
+                        "?" : {
+                          "q" : "*"
+                        },
+                        "comment" : "/search"
+                      }
+                    ]
+                  }
+                ]
+              }
+            }
+
+            """
+        #expect(String(decoding: file.jsonData(), as: UTF8.self) == expected)
+        #expect(file.jsonData() == file.jsonData())
+        // The file decodes to an equal value, without its host.
+        let decoded = try JSONDecoder().decode(AppSiteAssociation.self, from: file.jsonData())
+        #expect(decoded == file)
+        #expect(decoded.host == nil)
+    }
+
+    @Test("Private routes never appear, not even as exclusions")
+    func privateRoutesNeverPublished() throws {
+        let router = try Router(
+            routes: [
+                Route("/users/:id", isPublic: true, controller: echo),
+                Route("/users/zq-admin-panel", name: "zqAdmin", isPublic: false, controller: echo),
+                Route("/zq-internal/reports", isPublic: false, hosts: ["mail.example.com"], controller: echo),
+                Route("/files/*path", isPublic: true, controller: echo),
+                Route("/files/zq-vault/:key", name: "zqVault", isPublic: false, controller: echo),
+            ],
+            configuration: .init(hosts: ["mail.example.com"]))
+        let json = router.appSiteAssociation(appIDs: Self.appIDs, host: "mail.example.com").jsonData()
+        let strings = AppleDocumentedMatcher.strings(in: json)
+        #expect(!strings.isEmpty)
+        #expect(strings.allSatisfy { !$0.contains("zq") }, "\(strings)")
+        #expect(!String(decoding: json, as: UTF8.self).contains("exclude"))
+    }
+}
