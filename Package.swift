@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "SwitchyardMiddlewares", targets: ["SwitchyardMiddlewares"]),
         .library(name: "SwitchyardPolicies", targets: ["SwitchyardPolicies"]),
         .library(name: "SwitchyardControllers", targets: ["SwitchyardControllers"]),
+        .library(name: "SwitchyardTool", targets: ["SwitchyardTool"]),
+        .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
         .executable(name: "Example", targets: ["Example"]),
     ],
     targets: [
@@ -27,10 +29,16 @@ let package = Package(
         .target(
             name: "SwitchyardControllers", dependencies: ["Switchyard"], path: "Sources/Controllers",
             swiftSettings: strict),
+        .target(
+            name: "SwitchyardTool", dependencies: ["Switchyard"], path: "Sources/Tool", swiftSettings: strict),
+        .executableTarget(
+            name: "SwitchyardCLI", dependencies: ["SwitchyardTool"], path: "Sources/CLI",
+            swiftSettings: strict),
         .executableTarget(
             name: "Example",
             dependencies: [
                 "Switchyard", "SwitchyardMiddlewares", "SwitchyardPolicies", "SwitchyardControllers",
+                "SwitchyardTool",
             ],
             path: "Example", exclude: ["README.md"], swiftSettings: strict),
         .testTarget(
@@ -45,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "SwitchyardControllersTests", dependencies: ["SwitchyardControllers"],
             path: "Tests/SwitchyardControllersTests", swiftSettings: strict),
+        .testTarget(
+            name: "SwitchyardToolTests", dependencies: ["SwitchyardTool"], path: "Tests/SwitchyardToolTests",
+            swiftSettings: strict),
         // Tests the Example app through `@testable import Example`: its tour and its arguments.
         .testTarget(
             name: "ExampleTests", dependencies: ["Example"], path: "Tests/ExampleTests",

@@ -51,6 +51,30 @@ extension AppSiteAssociation {
     }
 }
 
+extension AppSiteAssociation {
+    /// The verdict for `url` in words, naming the component that decides: for `explain` and
+    /// the command-line tool.
+    package func explanation(of url: String) -> String {
+        switch verdict(for: url) {
+        case .opened(let detail, let component):
+            "iOS opens this link in the app (\(describe(detail, component)))"
+        case .excluded(let detail, let component):
+            "iOS keeps this link in the browser: \(describe(detail, component)) excludes it"
+        case .unmatched:
+            "iOS keeps this link in the browser: no component matches it"
+        case .notUniversal(let reason):
+            "not a universal link: \(reason)"
+        }
+    }
+
+    private func describe(_ detail: Int, _ index: Int) -> String {
+        let component = applinks.details[detail].components[index]
+        let entry = applinks.details.count > 1 ? " of entry \(detail + 1)" : ""
+        let comment = component.comment.map { " (\($0))" } ?? ""
+        return "component \(index + 1)\(entry): \(component.path ?? "*")\(comment)"
+    }
+}
+
 extension AppSiteAssociation.Component {
     /// Whether every part this component gives matches `link`.
     fileprivate func matches(_ link: LinkParts, caseSensitive: Bool, percentEncoded: Bool) -> Bool {

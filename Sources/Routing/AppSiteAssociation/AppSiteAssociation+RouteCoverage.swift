@@ -35,48 +35,4 @@ extension Router {
                 route: routes[index], link: link, isCovered: link.map(file.matches) ?? false)
         }
     }
-
-    /// An `https` link to `host` that reaches route `index` from outside, or `nil`: each
-    /// expansion in turn, filled with the first sample value each constraint accepts.
-    func sampleLink(to index: Int, host: String) -> String? {
-        let compiled = storage.compiled[index]
-        let conditions = storage.scopes[index].conditions
-        var query: [String] = []
-        for condition in conditions {
-            guard let value = Self.sample(for: condition.constraint) else { return nil }
-            query.append(
-                PercentEncoding.encodeQueryComponent(condition.name) + "="
-                    + PercentEncoding.encodeQueryComponent(value))
-        }
-        expansions: for expansion in compiled.expansions {
-            var path = ""
-            for segment in expansion {
-                switch segment {
-                case .literal(let text):
-                    path += "/" + PercentEncoding.encodeSegment(text)
-                case .parameter(let name, _), .glob(let name):
-                    guard let value = Self.sample(for: compiled.constraints[name] ?? .any) else {
-                        continue expansions
-                    }
-                    path += "/" + PercentEncoding.encodeSegment(value)
-                }
-            }
-            let link =
-                "https://\(host)\(path.isEmpty ? "/" : path)"
-                + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-            let source = Source.external(sourceApplication: nil)
-            if candidates(link, source: source).contains(where: { $0.routeIndex == index }) { return link }
-        }
-        return nil
-    }
-
-    /// A value `constraint` accepts: one of its own for `oneOf`, else the first of a few
-    /// common shapes.
-    private static func sample(for constraint: Constraint) -> String? {
-        if case .oneOf(let values) = constraint.kind, let first = values.first {
-            return String(decoding: first, as: UTF8.self)
-        }
-        let shapes = ["1", "a", "a1", "00000000-0000-4000-8000-000000000000", "x-1", "0", "true", "-1", "A"]
-        return shapes.first { constraint.accepts(Substring($0)) }
-    }
 }

@@ -17,9 +17,10 @@ extension Router {
     ///   `"percentEncoded": false`, because the router compares decoded text.
     ///
     /// Private routes never appear, not even as exclusions: the file is public, and listing them
-    /// would publish them. Rewrites are not followed: give a link that reaches a route only
-    /// through a rewrite a component of its own. A host the router does not serve gives a file
-    /// with no components.
+    /// would publish them. A rewrite written as a pattern (`Rewrite("/msg/:id", to: …)`) adds
+    /// its pattern's components after the routes' when a link it takes reaches a public route;
+    /// a closure rewrite cannot be described, so give the links it takes routes or components of
+    /// their own. A host the router does not serve gives a file with no components.
     ///
     /// ```swift
     /// let file = router.appSiteAssociation(appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
@@ -33,22 +34,41 @@ extension Router {
     public func appSiteAssociation(appIDs: [String], host: String) -> AppSiteAssociation {
         var components: [AppSiteAssociation.Component] = []
         var positions: [AppSiteAssociation.Component: Int] = [:]
-        for index in storage.publicRoutes(reachingHost: host) {
-            for component in storage.appSiteComponents(of: index) {
-                var key = component
-                key.comment = nil
-                // Two routes of one shape (told apart by scope or priority) give one component.
-                if let position = positions[key] {
-                    let comments = [components[position].comment, component.comment].compactMap { $0 }
-                    components[position].comment = comments.joined(separator: "; ")
-                    continue
-                }
-                positions[key] = components.count
-                components.append(component)
+        let routeComponents = storage.publicRoutes(reachingHost: host).flatMap(storage.appSiteComponents(of:))
+        for component in routeComponents + rewriteComponents(host: host) {
+            var key = component
+            key.comment = nil
+            // Two routes of one shape (told apart by scope or priority) give one component.
+            if let position = positions[key] {
+                let comments = [components[position].comment, component.comment].compactMap { $0 }
+                components[position].comment = comments.joined(separator: "; ")
+                continue
             }
+            positions[key] = components.count
+            components.append(component)
         }
         return AppSiteAssociation(
             applinks: .init(details: [.init(appIDs: appIDs, components: components)]), host: host)
+    }
+}
+
+extension Router {
+    /// The components of the template rewrites that take a link to `host` to a public route:
+    /// what the rewrite's pattern covers, named after the rewrite.
+    func rewriteComponents(host: String) -> [AppSiteAssociation.Component] {
+        storage.rewrites.flatMap { rewrite -> [AppSiteAssociation.Component] in
+            let reachesPublicRoute = rewrite.patternExpansions.contains { expansion in
+                guard let path = Self.samplePath(of: expansion, constraint: Self.rewriteConstraint) else {
+                    return false
+                }
+                return !candidates("https://\(host)\(path)", source: .external(sourceApplication: nil))
+                    .isEmpty
+            }
+            guard reachesPublicRoute else { return [] }
+            return storage.appSiteComponents(
+                of: rewrite.patternExpansions, query: nil, decodedQuery: false,
+                comment: "rewrite \(rewrite.name)")
+        }
     }
 }
 
@@ -66,15 +86,34 @@ extension RouterStorage {
         }
     }
 
-    /// The components that cover route `index`: one per expansion, and one more with a
-    /// trailing `/` for an expansion ending in a literal.
+    /// The components that cover route `index`.
     func appSiteComponents(of index: Int) -> [AppSiteAssociation.Component] {
         let route = routes[index]
         let conditions = scopes[index].conditions
-        // Written decoded when the router's decoded comparison and the encoded text differ.
-        var decoded = conditions.contains { PercentEncoding.encodeQueryComponent($0.name) != $0.name }
+        let query: AppSiteAssociation.QueryPattern? =
+            conditions.isEmpty
+            ? nil
+            : .items(
+                Dictionary(
+                    conditions.map { ($0.name, $0.constraint.accepts("") ? "*" : "?*") },
+                    uniquingKeysWith: { first, _ in first }))
+        let decodedQuery = conditions.contains { PercentEncoding.encodeQueryComponent($0.name) != $0.name }
+        return appSiteComponents(
+            of: compiled[index].expansions, query: query, decodedQuery: decodedQuery,
+            comment: route.name.map { "\($0): \(route.pattern)" } ?? route.pattern)
+    }
+
+    /// One component per expansion, and one more with a trailing `/` for an expansion ending in
+    /// a literal (the router ignores a trailing `/`). Literals are written as is, parameters
+    /// and globs as `?*`; the component is written decoded when a literal's text and its
+    /// percent-encoded form differ, because the router compares decoded text.
+    func appSiteComponents(
+        of expansions: [[PatternSegment]], query: AppSiteAssociation.QueryPattern?, decodedQuery: Bool,
+        comment: String
+    ) -> [AppSiteAssociation.Component] {
+        var decoded = decodedQuery
         var paths: [String] = []
-        for expansion in compiled[index].expansions {
+        for expansion in expansions {
             let segments = expansion.map { segment -> String in
                 guard case .literal(let text) = segment else { return "?*" }
                 if PercentEncoding.encodeSegment(text) != text { decoded = true }
@@ -84,14 +123,6 @@ extension RouterStorage {
             paths.append(path)
             if case .literal = expansion.last { paths.append(path + "/") }
         }
-        let query: AppSiteAssociation.QueryPattern? =
-            conditions.isEmpty
-            ? nil
-            : .items(
-                Dictionary(
-                    conditions.map { ($0.name, $0.constraint.accepts("") ? "*" : "?*") },
-                    uniquingKeysWith: { first, _ in first }))
-        let comment = route.name.map { "\($0): \(route.pattern)" } ?? route.pattern
         return paths.map { path in
             AppSiteAssociation.Component(
                 path: path, query: query, caseSensitive: configuration.caseSensitive ? nil : false,

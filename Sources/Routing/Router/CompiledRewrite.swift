@@ -7,14 +7,19 @@ struct CompiledRewrite: Sendable {
 
     let name: String
     private let kind: Kind
+    /// The expansions of a template rewrite's pattern: the links it takes, for the
+    /// `apple-app-site-association` file. Empty for a closure rewrite, which no pattern describes.
+    let patternExpansions: [[PatternSegment]]
 
     init(_ rewrite: Rewrite, caseSensitive: Bool) throws(RouteTableError) {
         name = rewrite.name
         switch rewrite.kind {
         case .function(let function):
             kind = .function(function)
+            patternExpansions = []
         case .template(let pattern, let template):
             let expansions = try PatternParser.expand(pattern)
+            patternExpansions = expansions.map { $0.map(\.segment) }
             var builder = TrieBuilder(caseSensitive: caseSensitive)
             for (index, expansion) in expansions.enumerated() {
                 let segments = expansion.map(\.segment)

@@ -53,26 +53,7 @@ extension Router {
     public func explain(_ url: String, source: Source = .app, appSiteAssociation file: AppSiteAssociation)
         -> String
     {
-        let verdict: String
-        switch file.verdict(for: url) {
-        case .opened(let detail, let component):
-            verdict = "iOS opens this link in the app (\(Self.describe(file, detail, component)))"
-        case .excluded(let detail, let component):
-            verdict =
-                "iOS keeps this link in the browser: \(Self.describe(file, detail, component)) excludes it"
-        case .unmatched:
-            verdict = "iOS keeps this link in the browser: no component matches it"
-        case .notUniversal(let reason):
-            verdict = "not a universal link: \(reason)"
-        }
-        return explain(url, source: source) + "\napple-app-site-association: " + verdict
-    }
-
-    private static func describe(_ file: AppSiteAssociation, _ detail: Int, _ index: Int) -> String {
-        let component = file.applinks.details[detail].components[index]
-        let entry = file.applinks.details.count > 1 ? " of entry \(detail + 1)" : ""
-        let comment = component.comment.map { " (\($0))" } ?? ""
-        return "component \(index + 1)\(entry): \(component.path ?? "*")\(comment)"
+        explain(url, source: source) + "\napple-app-site-association: " + file.explanation(of: url)
     }
 
     /// The candidates after the winner, when there are any: what runs when a route declines or

@@ -114,6 +114,27 @@ struct AppSiteAssociationGenerationTests {
         #expect(components.first?.comment == "me: /me; anywhere: /me")
     }
 
+    @Test("A pattern rewrite to a public route is covered; one to a private route is not published")
+    func rewrites() throws {
+        let router = try Router(
+            rewrites: [
+                Rewrite("/msg/:id(int)", to: "/messages/:id"),
+                Rewrite("/zq-old-admin", to: "/admin"),
+                Rewrite("closure") { $0 == "/m" ? "/messages/1" : nil },
+            ],
+            routes: [
+                Route("/messages/:id", name: "message", isPublic: true, controller: echo),
+                Route("/admin", isPublic: false, controller: echo),
+            ],
+            configuration: .init(hosts: ["mail.example.com"]))
+        let file = router.appSiteAssociation(appIDs: Self.appIDs, host: "mail.example.com")
+        let components = file.applinks.details[0].components
+        #expect(components.map(\.path) == ["/messages/?*", "/msg/?*"])
+        #expect(components.last?.comment == "rewrite /msg/:id(int) -> /messages/:id")
+        #expect(file.matches("https://mail.example.com/msg/7"))
+        #expect(!String(decoding: file.jsonData(), as: UTF8.self).contains("zq"))
+    }
+
     @Test("The bytes are stable: sorted keys, pretty printed, slashes unescaped")
     func stableBytes() throws {
         let router = try Router(

@@ -1,0 +1,124 @@
+import Foundation
+import Switchyard
+
+/// The `switchyard` command line, bound to your route table: it writes the
+/// `apple-app-site-association` file for a domain and checks a deployed one, in a build phase or
+/// in CI.
+///
+/// A command-line tool cannot load the router your app builds, so you give it the router: add a
+/// small executable target to your package that builds it and runs the tool.
+///
+/// ```swift
+/// // Sources/RoutesTool/main.swift, in a target depending on SwitchyardTool and your routes
+/// import SwitchyardTool
+///
+/// SwitchyardTool(
+///     router: try AppRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com"
+/// ).main()
+/// ```
+///
+/// Then `swift run RoutesTool aasa > apple-app-site-association` writes the file, and
+/// `swift run RoutesTool check-aasa deployed.json` fails when the deployed file leaves out a
+/// public route. Run without a router (the package's own `switchyard` executable), only `match`
+/// works: it evaluates a file against links, with no route table.
+public struct SwitchyardTool: Sendable {
+    /// The route table the commands read, or `nil` for a tool that only evaluates files.
+    public var router: Router?
+    /// The apps `aasa` names when no `--app-id` is given.
+    public var appIDs: [String]
+    /// The domain `aasa` and `check-aasa` use when no `--host` is given.
+    public var host: String?
+
+    /// Binds the tool to a route table.
+    ///
+    /// - Parameters:
+    ///   - router: Your router, or `nil` for a tool that only evaluates files.
+    ///   - appIDs: The default apps of `aasa`, as `TEAMID.bundle.identifier`.
+    ///   - host: The default domain of `aasa` and `check-aasa`.
+    public init(router: Router? = nil, appIDs: [String] = [], host: String? = nil) {
+        self.router = router
+        self.appIDs = appIDs
+        self.host = host
+    }
+
+    /// What a command printed and the status the process exits with: 0 for success, 1 when a
+    /// check finds a gap (or a file cannot be read), 2 for bad arguments.
+    public struct Outcome: Sendable, Equatable {
+        /// The exit status.
+        public var status: Int32
+        /// What goes to standard output.
+        public var output: String
+        /// What goes to standard error.
+        public var errorOutput: String
+
+        /// Creates an outcome.
+        public init(status: Int32 = 0, output: String = "", errorOutput: String = "") {
+            self.status = status
+            self.output = output
+            self.errorOutput = errorOutput
+        }
+    }
+
+    /// The exit status for bad arguments.
+    public static let usageStatus: Int32 = 2
+
+    /// The help text.
+    public var usage: String {
+        """
+        usage: switchyard aasa [--app-id <TEAM.bundle>]... [--host <host>]
+                                          print the apple-app-site-association file for a domain
+               switchyard check-aasa <file> [--host <host>]
+                                          list the public routes a deployed file does not open
+               switchyard match <file> <url>...
+                                          say whether iOS opens each link in the app
+               switchyard help            print this help
+
+        <file> is a path, or - for standard input:
+          curl -s https://mail.example.com/.well-known/apple-app-site-association | switchyard check-aasa -
+        aasa and check-aasa read the route table the tool was built with\(router == nil ? " (none here)" : "").
+        \(defaultsLine)
+        """
+    }
+
+    private var defaultsLine: String {
+        let apps = appIDs.isEmpty ? "none" : appIDs.joined(separator: ", ")
+        return "defaults: --app-id \(apps), --host \(host ?? "none")"
+    }
+
+    /// Runs the command `arguments` (without the program name) names, and returns what it
+    /// printed. Nothing is printed and the process does not exit, so tests can call it.
+    public func run(
+        _ arguments: [String], standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    )
+        -> Outcome
+    {
+        var arguments = ToolArguments(arguments)
+        do {
+            switch arguments.command {
+            case nil, "help", "--help", "-h":
+                try arguments.finish()
+                return Outcome(output: usage + "\n")
+            case "aasa":
+                return try aasa(&arguments)
+            case "check-aasa":
+                return try checkAASA(&arguments, standardInput: standardInput)
+            case "match":
+                return try match(&arguments, standardInput: standardInput)
+            case let other?:
+                throw ToolArguments.UsageError(message: "unknown command '\(other)'")
+            }
+        } catch let error as ToolArguments.UsageError {
+            return Outcome(status: Self.usageStatus, errorOutput: "error: \(error.message)\n\n\(usage)\n")
+        } catch {
+            return Outcome(status: 1, errorOutput: "error: \(error)\n")
+        }
+    }
+
+    /// Runs the process's arguments, prints the outcome and exits with its status.
+    public func main() -> Never {
+        let outcome = run(Array(CommandLine.arguments.dropFirst()))
+        FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
+        exit(outcome.status)
+    }
+}
