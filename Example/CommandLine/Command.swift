@@ -12,6 +12,9 @@ enum Command: Equatable, Sendable {
     case routes
     /// `help`, `--help` or `-h`.
     case help
+    /// `aasa`, `check-aasa` or `match` with their arguments: the `switchyard` tool bound to the
+    /// mail app's routes (``CommandLineInterface/tool()``), which reads its own options.
+    case tool(arguments: [String])
 
     /// A mistake in the arguments; ``CommandLineInterface`` prints it with the usage and exits 2.
     struct UsageError: Error, Equatable {
@@ -21,6 +24,7 @@ enum Command: Equatable, Sendable {
     /// Reads the arguments, without the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let name = arguments.first else { return .tour }
+        if ["aasa", "check-aasa", "match"].contains(name) { return .tool(arguments: arguments) }
         var options = Options(Array(arguments.dropFirst()))
         let command: Command
         switch name {

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTool
 
 /// `swift run Example [command]`: the tour, one URL, a trace, or the route table.
 ///
@@ -13,6 +14,9 @@ enum CommandLineInterface {
                Example explain <url> [--from <app-id> | --external]
                                                                 print how the router reads the URL
                Example routes                                   print the route table
+               Example aasa [--host <host>]                     print the apple-app-site-association file
+               Example check-aasa <file> [--host <host>]        list the public routes a deployed file misses
+               Example match <file> <url>...                    say whether iOS opens each link in the app
                Example help                                     print this help
 
         Without --from or --external the URL is sent from inside the app (every route reachable).
@@ -27,6 +31,7 @@ enum CommandLineInterface {
           swift run Example route 'https://acme.mail.example.com/team/acme' --external
           swift run Example explain 'https://mail.example.com/msg/7'
           swift run Example explain 'mailapp://messages/7'
+          swift run Example aasa --host acme.mail.example.com
         """
 
     /// What a command printed and how the process should exit.
@@ -48,16 +53,31 @@ enum CommandLineInterface {
             return Outcome(status: usageStatus, errorOutput: "error: \(error.message)\n\n\(usage)\n")
         }
         do {
+            if case .tool(let arguments) = command {
+                let outcome = try tool().run(arguments)
+                return Outcome(
+                    status: outcome.status, output: outcome.output, errorOutput: outcome.errorOutput)
+            }
             return Outcome(output: try await run(command) + "\n")
         } catch {
             return Outcome(status: 1, errorOutput: "error: \(error)\n")
         }
     }
 
+    /// The `switchyard` tool bound to the mail app's routes: how an app's own executable target
+    /// gives the tool its route table.
+    static func tool() throws -> SwitchyardTool {
+        SwitchyardTool(
+            router: try MailRouter.make(), appIDs: [MailRouter.appID], host: MailRouter.webHost,
+            name: "Example")
+    }
+
     static func run(_ command: Command) async throws -> String {
         switch command {
         case .help:
             return usage
+        case .tool(let arguments):
+            return try tool().run(arguments).output
         case .routes:
             return try MailRouter.make().routeTable
         case .explain(let url, let source):

@@ -27,6 +27,12 @@ enum MailRouter {
         schemes: ["mailapp"], hosts: ["mail.example.com", "*.mail.example.com"],
         notFound: WebViewFallback.controller)
 
+    /// The app, as its `apple-app-site-association` file names it (`TEAMID.bundle.identifier`).
+    static let appID = "ABCDE12345.com.example.mail"
+
+    /// The web host whose `https` links open the app: `swift run Example aasa` writes its file.
+    static let webHost = "mail.example.com"
+
     /// Builds the router.
     ///
     /// - Parameters:

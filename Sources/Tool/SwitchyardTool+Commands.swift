@@ -69,7 +69,7 @@ extension SwitchyardTool {
         guard let router else {
             throw Failure(
                 description: """
-                    \(command) needs your route table, and this switchyard was built without one.
+                    \(command) needs your route table, and this \(name) was built without one.
                     Add an executable target to your package that runs the tool with your router:
                         SwitchyardTool(router: try AppRoutes.router(), appIDs: ["TEAM.bundle"], host: "example.com").main()
                     and run it instead: swift run <that target> \(command) …

@@ -10,11 +10,12 @@ import Switchyard
 ///
 /// ```swift
 /// // Sources/RoutesTool/main.swift, in a target depending on SwitchyardTool and your routes
+/// import AppRoutes
 /// import SwitchyardTool
 ///
-/// SwitchyardTool(
-///     router: try AppRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com"
-/// ).main()
+/// let tool = SwitchyardTool(
+///     router: try AppRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
+/// tool.main()
 /// ```
 ///
 /// Then `swift run RoutesTool aasa > apple-app-site-association` writes the file, and
@@ -28,6 +29,9 @@ public struct SwitchyardTool: Sendable {
     public var appIDs: [String]
     /// The domain `aasa` and `check-aasa` use when no `--host` is given.
     public var host: String?
+    /// The command's name in the help text: `switchyard` by default; ``main()`` uses the name
+    /// the process was started with.
+    public var name: String
 
     /// Binds the tool to a route table.
     ///
@@ -35,10 +39,14 @@ public struct SwitchyardTool: Sendable {
     ///   - router: Your router, or `nil` for a tool that only evaluates files.
     ///   - appIDs: The default apps of `aasa`, as `TEAMID.bundle.identifier`.
     ///   - host: The default domain of `aasa` and `check-aasa`.
-    public init(router: Router? = nil, appIDs: [String] = [], host: String? = nil) {
+    ///   - name: The command's name in the help text.
+    public init(
+        router: Router? = nil, appIDs: [String] = [], host: String? = nil, name: String = "switchyard"
+    ) {
         self.router = router
         self.appIDs = appIDs
         self.host = host
+        self.name = name
     }
 
     /// What a command printed and the status the process exits with: 0 for success, 1 when a
@@ -65,16 +73,17 @@ public struct SwitchyardTool: Sendable {
     /// The help text.
     public var usage: String {
         """
-        usage: switchyard aasa [--app-id <TEAM.bundle>]... [--host <host>]
+        usage: \(name) aasa [--app-id <TEAM.bundle>]... [--host <host>]
                                           print the apple-app-site-association file for a domain
-               switchyard check-aasa <file> [--host <host>]
+               \(name) check-aasa <file> [--host <host>]
                                           list the public routes a deployed file does not open
-               switchyard match <file> <url>...
+               \(name) match <file> <url>...
                                           say whether iOS opens each link in the app
-               switchyard help            print this help
+               \(name) help
+                                          print this help
 
         <file> is a path, or - for standard input:
-          curl -s https://mail.example.com/.well-known/apple-app-site-association | switchyard check-aasa -
+          curl -s https://mail.example.com/.well-known/apple-app-site-association | \(name) check-aasa -
         aasa and check-aasa read the route table the tool was built with\(router == nil ? " (none here)" : "").
         \(defaultsLine)
         """
@@ -116,7 +125,11 @@ public struct SwitchyardTool: Sendable {
 
     /// Runs the process's arguments, prints the outcome and exits with its status.
     public func main() -> Never {
-        let outcome = run(Array(CommandLine.arguments.dropFirst()))
+        var tool = self
+        if let program = CommandLine.arguments.first?.split(separator: "/").last {
+            tool.name = String(program)
+        }
+        let outcome = tool.run(Array(CommandLine.arguments.dropFirst()))
         FileHandle.standardOutput.write(Data(outcome.output.utf8))
         FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
         exit(outcome.status)

@@ -1,0 +1,72 @@
+import Foundation
+import Switchyard
+import Testing
+
+@testable import Example
+
+/// `Example aasa`, `check-aasa` and `match`: the `switchyard` tool bound to the mail app's routes.
+@Suite("Example: apple-app-site-association")
+struct AppSiteAssociationCommandTests {
+    @Test("the tool's commands parse as one command with their arguments")
+    func parsing() throws {
+        #expect(try Command.parse(["aasa"]) == .tool(arguments: ["aasa"]))
+        #expect(
+            try Command.parse(["check-aasa", "-", "--host", "x"])
+                == .tool(arguments: ["check-aasa", "-", "--host", "x"]))
+    }
+
+    @Test("aasa prints the mail app's file: public web routes and the /msg rewrite, nothing private")
+    func aasa() async throws {
+        let outcome = await CommandLineInterface.run(["aasa"])
+        #expect(outcome.status == 0 && outcome.errorOutput.isEmpty)
+        let file = try JSONDecoder().decode(AppSiteAssociation.self, from: Data(outcome.output.utf8))
+        #expect(file.applinks.details.map(\.appIDs) == [[MailRouter.appID]])
+        let paths = file.applinks.details[0].components.compactMap(\.path)
+        #expect(paths.contains("/messages/?*"))
+        #expect(paths.contains("/msg/?*"), "the rewrite from the old web app")
+        #expect(!paths.contains("/team/?*"), "team routes are for the subdomains")
+        for hidden in ["drafts", "settings", "complete"] {
+            #expect(!outcome.output.contains(hidden), "private: \(hidden)")
+        }
+        #expect(file.matches("https://mail.example.com/msg/7"))
+        let team = await CommandLineInterface.run(["aasa", "--host", "acme.mail.example.com"])
+        #expect(team.output.contains("\"/team/?*\""))
+    }
+
+    @Test("check-aasa passes on the file aasa wrote, and names what a stale file misses")
+    func checkAASA() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "example-aasa-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fresh = directory.appendingPathComponent("fresh.json")
+        try Data(await CommandLineInterface.run(["aasa"]).output.utf8).write(to: fresh)
+        let passing = await CommandLineInterface.run(["check-aasa", fresh.path])
+        #expect(passing.status == 0, "\(passing.output)")
+        #expect(passing.output.hasPrefix("mail.example.com: 10 public routes, 0 not opened by the file"))
+
+        let stale = directory.appendingPathComponent("stale.json")
+        try Data(
+            """
+            {"applinks": {"details": [{"appIDs": ["\(MailRouter.appID)"],
+              "components": [{"/": "/inbox"}, {"/": "/messages/*"}]}]}}
+            """.utf8
+        ).write(to: stale)
+        let failing = await CommandLineInterface.run(["check-aasa", stale.path])
+        #expect(failing.status == 1)
+        #expect(
+            failing.output.contains(
+                "NOT OPENED  /promo/:campaign(alnum) (promo)  https://mail.example.com/promo/1"))
+        #expect(failing.output.contains("opened      /messages/:message_id (message)"))
+    }
+
+    @Test("tool mistakes keep the tool's exit statuses and name the Example")
+    func mistakes() async {
+        let extra = await CommandLineInterface.run(["aasa", "extra"])
+        #expect(extra.status == 2)
+        #expect(extra.errorOutput.contains("usage: Example aasa"))
+        let missing = await CommandLineInterface.run(["check-aasa", "/no/such/file"])
+        #expect(missing.status == 1)
+        #expect(missing.errorOutput.contains("cannot read /no/such/file"))
+    }
+}
