@@ -1,0 +1,78 @@
+import Foundation
+import Switchyard
+
+/// One link held by ``PendingLinks``, and one line of its file.
+///
+/// The line holds what a relaunch needs to send the link as it arrived: the URL as received,
+/// the source and the arrival time (seconds since 1970, as a JSON number), keys sorted:
+///
+/// ```json
+/// {"arrival":1700000000.123,"source":"app","url":"mailapp://inbox"}
+/// {"arrival":1700000001.5,"source":"external","sourceApplication":"com.apple.mobilesafari",
+///  "url":"https://mail.example.com/messages/7"}
+/// ```
+///
+/// (The second line is one line in the file; it is wrapped here.) `sourceApplication` is absent
+/// for in-app links and for external ones the OS reported no application for. Keys a reader does
+/// not know are ignored, and kept when the file is rewritten.
+struct PendingLink: Sendable {
+    let url: String
+    let source: Source
+    /// Wall-clock time, not a monotonic instant: it has to mean the same after a relaunch.
+    let arrival: Date
+    /// In-app data, kept in memory only: it need not be encodable, and a relaunched process has
+    /// other objects anyway.
+    var data: [String: any Sendable] = [:]
+    /// The first ``PendingLinks/deliver(router:)`` call allowed to send the link; see
+    /// ``PendingLinks/deliver(router:)`` on links held from inside a delivery. Memory only: a
+    /// relaunch starts over.
+    var firstDelivery: UInt64 = 0
+    /// The link's line, newline included. Encoded once, because every removal rewrites the file
+    /// with the lines of all the links that remain.
+    let line: Data
+
+    /// The fields of a line; decoding ignores unknown keys, and encoding omits a `nil`
+    /// `sourceApplication`.
+    private struct Fields: Codable {
+        var arrival: Double
+        var source: String
+        var sourceApplication: String?
+        var url: String
+    }
+
+    /// A new link, encoded as a line. JSON escapes every control character in strings, so the only
+    /// newline is the last byte and a line never spans two.
+    init(url: String, source: Source, arrival: Date, data: [String: any Sendable] = [:]) throws {
+        let fields: Fields
+        switch source {
+        case .app:
+            fields = Fields(arrival: arrival.timeIntervalSince1970, source: "app", url: url)
+        case .external(let application):
+            fields = Fields(
+                arrival: arrival.timeIntervalSince1970, source: "external", sourceApplication: application,
+                url: url)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var line = try encoder.encode(fields)
+        line.append(0x0A)
+        self.url = url
+        self.source = source
+        self.arrival = arrival
+        self.data = data
+        self.line = line
+    }
+
+    /// The link a line of the file holds (without its newline), or `nil` when the line is not one.
+    init?(line: Data, decoder: JSONDecoder) {
+        guard let fields = try? decoder.decode(Fields.self, from: line) else { return nil }
+        switch fields.source {
+        case "app": source = .app
+        case "external": source = .external(sourceApplication: fields.sourceApplication)
+        default: return nil
+        }
+        url = fields.url
+        arrival = Date(timeIntervalSince1970: fields.arrival)
+        self.line = line + [0x0A]
+    }
+}
