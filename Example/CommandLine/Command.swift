@@ -12,6 +12,11 @@ enum Command: Equatable, Sendable {
     case routes
     /// `help`, `--help` or `-h`.
     case help
+    /// `hold <url> --pending <file> [--from <app-id> | --external]`: a link arriving at a cold
+    /// start, signed out; held in the file while the app waits at the sign-in screen.
+    case hold(url: String, source: Source, pendingFile: String)
+    /// `sign-in --pending <file>`: the next launch; the user signs in and the held links open.
+    case signIn(pendingFile: String)
     /// `aasa`, `check-aasa` or `match` with their arguments: the `switchyard` tool bound to the
     /// mail app's routes (``CommandLineInterface/tool()``), which reads its own options.
     case tool(arguments: [String])
@@ -38,6 +43,12 @@ enum Command: Equatable, Sendable {
         case "explain":
             let source = try options.source()
             command = .explain(url: try options.url(for: name), source: source)
+        case "hold":
+            let source = try options.source()
+            let file = try options.pendingFile(for: name)
+            command = .hold(url: try options.url(for: name), source: source, pendingFile: file)
+        case "sign-in":
+            command = .signIn(pendingFile: try options.pendingFile(for: name))
         default:
             throw UsageError(message: "unknown command '\(name)'")
         }
@@ -82,6 +93,14 @@ enum Command: Equatable, Sendable {
             remaining.removeSubrange(index...index + 1)
             if remaining.contains(name) { throw UsageError(message: "\(name) given twice") }
             return value
+        }
+
+        /// `--pending <file>`, which `hold` and `sign-in` need.
+        mutating func pendingFile(for command: String) throws(UsageError) -> String {
+            guard let file = try value(of: "--pending") else {
+                throw UsageError(message: "\(command) needs --pending <file>")
+            }
+            return file
         }
 
         /// The one positional argument. A URL may start with `-` only after `--`.

@@ -14,6 +14,10 @@ enum CommandLineInterface {
                Example explain <url> [--from <app-id> | --external]
                                                                 print how the router reads the URL
                Example routes                                   print the route table
+               Example hold <url> --pending <file> [--from <app-id> | --external]
+                                                                a link arrives at a cold start, signed out:
+                                                                held in the file until standard input closes
+               Example sign-in --pending <file>                 the next launch: sign in, open the held links
                Example aasa [--host <host>]                     print the apple-app-site-association file
                Example check-aasa <file> [--host <host>]        list the public routes a deployed file misses
                Example match <file> <url>...                    say whether iOS opens each link in the app
@@ -31,6 +35,8 @@ enum CommandLineInterface {
           swift run Example route 'https://acme.mail.example.com/team/acme' --external
           swift run Example explain 'https://mail.example.com/msg/7'
           swift run Example explain 'mailapp://messages/7'
+          swift run Example hold 'https://mail.example.com/messages/7' --pending /tmp/links.jsonl --external
+          swift run Example sign-in --pending /tmp/links.jsonl
           swift run Example aasa --host acme.mail.example.com
         """
 
@@ -78,6 +84,21 @@ enum CommandLineInterface {
             return usage
         case .tool(let arguments):
             return try tool().run(arguments).output
+        case .hold(let url, let source, let file):
+            let coldStart = try ColdStart(pendingFile: URL(fileURLWithPath: file))
+            try await coldStart.receive(url, from: source)
+            let waiting = await coldStart.pending.count
+            return """
+                held \(url) from \(source): \(waiting) waiting in \(file)
+                the app waits at the sign-in screen; close standard input (Ctrl-D) to quit
+                """
+        case .signIn(let file):
+            let responses = try await ColdStart(pendingFile: URL(fileURLWithPath: file)).signIn(as: "ada")
+            guard !responses.isEmpty else { return "signed in as ada; no link was waiting" }
+            let opened = responses.map { response in
+                "\(response.status)  \(response.request.url)  \(ResultSummary.of(response, sentURL: response.request.url))"
+            }
+            return (["signed in as ada; the held links, oldest first:"] + opened).joined(separator: "\n")
         case .routes:
             return try MailRouter.make().routeTable
         case .explain(let url, let source):
@@ -103,8 +124,11 @@ enum CommandLineInterface {
                 $ swift run Example explain '\(Tour.explainedURL)'
                 \(tour.router.explain(Tour.explainedURL))
 
+                \(try await ColdStart.tourSection())
+
                 Try: swift run Example route 'mailapp://drafts/2' --from com.example.chat
                      swift run Example explain 'https://acme.mail.example.com/team/acme' --external
+                     swift run Example aasa
                 """
         }
     }
@@ -128,8 +152,15 @@ enum CommandLineInterface {
 
     /// Runs the process's arguments, prints, and exits with the outcome's status.
     static func main() async -> Never {
-        let outcome = await run(Array(CommandLine.arguments.dropFirst()))
-        print(outcome.output, terminator: "")
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let outcome = await run(arguments)
+        // Unbuffered, so a reader sees the output before the process waits or exits.
+        FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        // `hold` models an app left at the sign-in screen: it stays up until standard input
+        // closes, so a test can kill it right after the link is held.
+        if outcome.status == 0, case .hold = try? Command.parse(arguments) {
+            _ = FileHandle.standardInput.readDataToEndOfFile()
+        }
         if !outcome.errorOutput.isEmpty {
             FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
         }
