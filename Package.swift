@@ -40,7 +40,7 @@ let package = Package(
                 "Switchyard", "SwitchyardMiddlewares", "SwitchyardPolicies", "SwitchyardControllers",
                 "SwitchyardTool",
             ],
-            path: "Example", exclude: ["README.md"], swiftSettings: strict),
+            path: "Example", exclude: ["README.md", "well-known"], swiftSettings: strict),
         .testTarget(
             name: "SwitchyardTests", dependencies: ["Switchyard"], path: "Tests/SwitchyardTests",
             swiftSettings: strict),

@@ -70,3 +70,21 @@ struct AppSiteAssociationCommandTests {
         #expect(missing.errorOutput.contains("cannot read /no/such/file"))
     }
 }
+
+/// `Example/well-known/apple-app-site-association`, the file the mail app's site serves: it must
+/// be what `aasa` writes today, so a route added to the app cannot be missing from it.
+@Suite("Example: the deployed apple-app-site-association")
+struct DeployedAppSiteAssociationTests {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Example/well-known/apple-app-site-association")
+        .path
+
+    @Test("the deployed file is current: regenerate it with `swift run Example aasa`")
+    func current() async throws {
+        let deployed = try #require(FileManager.default.contents(atPath: Self.path))
+        #expect(
+            String(decoding: deployed, as: UTF8.self) == (await CommandLineInterface.run(["aasa"])).output)
+        let check = await CommandLineInterface.run(["check-aasa", Self.path])
+        #expect(check.status == 0, "\(check.output)")
+    }
+}
