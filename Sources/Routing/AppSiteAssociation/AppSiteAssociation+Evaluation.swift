@@ -26,13 +26,8 @@ extension AppSiteAssociation {
         var exclusion: Verdict?
         for (detailIndex, detail) in applinks.details.enumerated() {
             for (componentIndex, component) in detail.components.enumerated() {
-                let caseSensitive =
-                    component.caseSensitive ?? detail.defaults?.caseSensitive ?? applinks.defaults?
-                    .caseSensitive ?? true
-                let percentEncoded =
-                    component.percentEncoded ?? detail.defaults?.percentEncoded ?? applinks.defaults?
-                    .percentEncoded
-                    ?? true
+                let caseSensitive = setting(component.caseSensitive, \.caseSensitive, in: detail)
+                let percentEncoded = setting(component.percentEncoded, \.percentEncoded, in: detail)
                 guard component.matches(link, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
                 else {
                     continue
@@ -48,6 +43,11 @@ extension AppSiteAssociation {
             }
         }
         return exclusion ?? .unmatched
+    }
+
+    /// A component's own value, else its entry's default, else the file's, else Apple's (`true`).
+    private func setting(_ own: Bool?, _ key: KeyPath<Defaults, Bool?>, in detail: Detail) -> Bool {
+        own ?? detail.defaults?[keyPath: key] ?? applinks.defaults?[keyPath: key] ?? true
     }
 }
 
