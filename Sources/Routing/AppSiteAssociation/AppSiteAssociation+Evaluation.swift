@@ -109,15 +109,9 @@ private struct LinkParts {
     var path: String
     var query: String?
     var fragment: String?
-
-    /// The query's items, split on `&` and the first `=`; an item without `=` has the value "".
-    var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            guard let equals = item.firstIndex(of: "=") else { return (String(item), "") }
-            return (String(item[..<equals]), String(item[item.index(after: equals)...]))
-        }
-    }
+    /// The query's items, split on `&` and the first `=` once per link, not once per component;
+    /// an item without `=` has the value "".
+    var queryItems: [(name: String, value: String)] = []
 
     enum Parsed {
         case link(LinkParts)
@@ -155,6 +149,10 @@ private struct LinkParts {
             }
             parts.host = String(authority)
             rest = rest[authorityEnd...]
+        }
+        parts.queryItems = (parts.query ?? "").split(separator: "&").map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (String(item), "") }
+            return (String(item[..<equals]), String(item[item.index(after: equals)...]))
         }
         // A web link's path is never empty: `https://example.com` is `https://example.com/`.
         parts.path = rest.isEmpty ? "/" : String(rest)

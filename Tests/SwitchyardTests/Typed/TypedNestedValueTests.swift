@@ -44,15 +44,15 @@ struct TypedNestedValueTests {
         var testDescription: String { name }
     }
 
-    static func nested<T: Codable & Sendable>(_ value: T) -> Case {
+    static func row<T: Codable & Sendable>(_ value: T) -> Case {
         Case(
             name: "\(T.self)", catching: Typed.catching(T.self),
             path: { try $0.path(for: "r", value) })
     }
 
     static let cases = [
-        nested(WithStruct()), nested(WithArrayOfArrays()), nested(WithDictionary()),
-        nested(WithOptionalStruct()), nested(WithArrayOfStructs()),
+        row(WithStruct()), row(WithArrayOfArrays()), row(WithDictionary()),
+        row(WithOptionalStruct()), row(WithArrayOfStructs()),
     ]
 
     /// `decode` of an array of arrays: see `TypedRegressionTests.arrayOfArraysDecoded`.
@@ -99,24 +99,13 @@ struct TypedNestedValueTests {
         #expect(absent.data["value"] as? WithOptionalStruct == WithOptionalStruct(id: 1, inner: nil))
     }
 
-    struct TopLevel: Sendable, CustomTestStringConvertible {
-        let name: String
-        let catching: Controller
-        let path: @Sendable (Router) throws -> String
-        var testDescription: String { name }
-    }
-
-    static func topLevel<T: Codable & Sendable>(_ value: T) -> TopLevel {
-        TopLevel(name: "\(T.self)", catching: Typed.catching(T.self), path: { try $0.path(for: "r", value) })
-    }
-
     @Test(
         "a top-level value that is not a struct of named values: decode and path(for:) refuse it",
         arguments: [
-            topLevel([1, 2]), topLevel(7), topLevel("x"), topLevel(Typed.Folder.news), topLevel([[1]]),
-            topLevel(UUID()), topLevel(Optional<Int>.none),
+            row([1, 2]), row(7), row("x"), row(Typed.Folder.news), row([[1]]),
+            row(UUID()), row(Optional<Int>.none),
         ])
-    func topLevelRefused(_ row: TopLevel) async throws {
+    func topLevelRefused(_ row: Case) async throws {
         let router = try Router(routes: [Route("/r/:id", name: "r", isPublic: true, controller: row.catching)]
         )
         for url in ["/r/1", "/r/1?id=2&value=3"] {
