@@ -154,10 +154,7 @@ final class Trie: @unchecked Sendable {
             caseSensitive: caseSensitive)
         var walker = TrieWalker(
             tables: tables, input: input, end: path.upperBound, filter: filter, tracer: tracer)
-        let found =
-            tracer.wantsNotes
-            ? walker.walk(node: 0, at: path.lowerBound, in: source)
-            : walker.walkQuickly(node: 0, at: path.lowerBound, in: source)
+        let found = walker.walk(node: 0, at: path.lowerBound, in: source)
         tracer = walker.tracer
         filter = walker.filter
         guard found >= 0 else { return nil }

@@ -1,4 +1,7 @@
-/// One depth-first walk of a ``Trie`` over a validated path's UTF-8 bytes.
+/// One depth-first walk of a ``Trie`` over a validated path's UTF-8 bytes: the only place the
+/// precedence rules (literal, then constrained parameters in order, then parameter, then glob)
+/// are written. ``Router/match(_:source:)``, `send` and ``Router/explain(_:source:)`` all walk
+/// here; explain differs only in its tracer, whose notes a ``SilentTracer`` compiles away.
 ///
 /// The trie is a tree, so the walk visits each node at most once: backtracking can never make
 /// work grow faster than the path times the table's breadth at each depth.
@@ -9,15 +12,8 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
     var filter: Filter
     var tracer: Tracer
     var captures = CaptureList()
-    private var depth = 0
-
-    init(tables: Trie.Tables, input: UnsafeBufferPointer<UInt8>, end: Int, filter: Filter, tracer: Tracer) {
-        self.tables = tables
-        self.input = input
-        self.end = end
-        self.filter = filter
-        self.tracer = tracer
-    }
+    /// How many segments the walk is into; for notes only.
+    var depth = 0
 
     /// The route of `group` (a first terminal, or -1) that the filter lets this link reach, or -1;
     /// `glob` is what a glob ending there would capture.
@@ -26,60 +22,81 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         group < 0 ? -1 : filter.choose(group, captures: captures, glob: glob)
     }
 
-    /// Returns the index of the winning terminal, or -1. `position` is at a `/` or at `end`.
-    mutating func walk(node index: Int, at position: Int, in source: String) -> Int32 {
-        let node = tables.nodes[index]
-        tracer.step()
-        if position == end {
-            let found = chosen(node.terminal)
-            if tracer.wantsNotes {
-                if node.terminal < 0 {
-                    tracer.note(depth: depth, "end of path: no route ends here")
-                } else {
-                    tracer.note(
-                        depth: depth, "end of path: \(tracer.describe(group: node.terminal, chosen: found))")
-                }
-            }
-            return found
-        }
-        let (stop, hasEscape) = segmentEnd(after: position)
-        return walkSegment(node, start: position &+ 1, stop: stop, hasEscape: hasEscape, in: source)
-    }
-
-    /// The walk without notes (``SilentTracer``, ``CountingTracer``): the same candidates in the
-    /// same order with the same steps, but a descent with nothing left to try at its level loops
-    /// instead of recursing. Returns -1 with `captures` as they were on entry.
-    mutating func walkQuickly(node first: Int, at firstPosition: Int, in source: String) -> Int32 {
+    /// Returns the index of the winning terminal, or -1 with `captures` as they were on entry.
+    /// `position` is at a `/` or at `end`; `decoded`, when given, is the next segment's decoded
+    /// bytes (see ``walkDecoded(node:at:in:)``).
+    ///
+    /// The children of a node are tried in this one place, inline: matching pays for no call per
+    /// segment. A descent that is its node's last choice loops instead of recursing, so a path of
+    /// plain parameters costs no stack. Not when the tracer takes notes: explain reports the dead
+    /// end after each choice, and that needs the choice's frame.
+    mutating func walk(
+        node first: Int, at firstPosition: Int, in source: String,
+        decoded: UnsafeBufferPointer<UInt8>? = nil
+    ) -> Int32 {
         var index = first
         var position = firstPosition
+        var pending = decoded
         let entryCount = captures.count
-        while true {
+        // Notes about a node's children are indented one level below the node.
+        let noteDepth = depth &+ 1
+        let mayLoop = !tracer.wantsNotes
+        nextSegment: while true {
             let node = tables.nodes[index]
             tracer.step()
             if position == end {
                 let found = chosen(node.terminal)
+                if tracer.wantsNotes {
+                    if node.terminal < 0 {
+                        tracer.note(depth: depth, "end of path: no route ends here")
+                    } else {
+                        tracer.note(
+                            depth: depth,
+                            "end of path: \(tracer.describe(group: node.terminal, chosen: found))")
+                    }
+                }
                 if found < 0 { captures.removeLast(captures.count &- entryCount) }
                 return found
             }
             let start = position &+ 1
             let (stop, hasEscape) = segmentEnd(after: position)
-            if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0) {
-                let found = walkSegment(node, start: start, stop: stop, hasEscape: true, in: source)
+            let value: UnsafeBufferPointer<UInt8>
+            let isDecoded = pending != nil
+            if let bytes = pending {
+                value = bytes
+                pending = nil
+            } else if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0 || tracer.wantsNotes) {
+                // Only literals, constraints and notes look at the decoded value; a parameter
+                // captures the raw range and is decoded when read.
+                let found = walkDecoded(node: index, at: position, in: source)
                 if found < 0 { captures.removeLast(captures.count &- entryCount) }
                 return found
+            } else {
+                value = UnsafeBufferPointer(rebasing: input[start..<stop])
             }
-            let value = UnsafeBufferPointer(rebasing: input[start..<stop])
-            let isLastChoice = node.constrainedCount == 0 && node.parameterChild < 0 && node.globTerminal < 0
+
             if node.literalCount > 0 {
-                let child = literalChild(node, value, readable: input.count &- start)
-                if child >= 0 && isLastChoice {
-                    index = Int(child)
-                    position = stop
-                    continue
-                }
+                let child = literalChild(
+                    node, value, readable: isDecoded ? value.count : input.count &- start)
                 if child >= 0 {
-                    let found = walkQuickly(node: Int(child), at: stop, in: source)
+                    if tracer.wantsNotes {
+                        tracer.note(depth: noteDepth, "'\(text(value))' matches a literal")
+                    }
+                    if mayLoop && node.constrainedCount == 0 && node.parameterChild < 0
+                        && node.globTerminal < 0
+                    {
+                        index = Int(child)
+                        position = stop
+                        continue nextSegment
+                    }
+                    let found = walkChild(child, at: stop, in: source)
                     if found >= 0 { return found }
+                    if tracer.wantsNotes {
+                        tracer.note(depth: noteDepth, "dead end after literal '\(text(value))'; backtracking")
+                    }
+                } else if tracer.wantsNotes {
+                    tracer.note(
+                        depth: noteDepth, "'\(text(value))' matches none of \(node.literalCount) literal(s)")
                 }
             }
             var edgeIndex = Int(node.constrainedStart)
@@ -91,28 +108,59 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 let accepted =
                     edge.constraint.isByteLevel
                     ? edge.constraint.acceptsBytes(value)
-                    : edge.constraint.accepts(segmentSubstring(start, stop, in: source))
-                guard accepted else { continue }
+                    : edge.constraint.accepts(
+                        isDecoded ? Substring(text(value)) : segmentSubstring(start, stop, in: source))
+                guard accepted else {
+                    if tracer.wantsNotes {
+                        tracer.note(
+                            depth: noteDepth, "'\(text(value))' fails constraint \(edge.constraint.name)")
+                    }
+                    continue
+                }
+                if tracer.wantsNotes {
+                    let routes = tracer.describe(parameterNode: Int(edge.child), capture: captures.count)
+                    tracer.note(
+                        depth: noteDepth,
+                        "'\(text(value))' meets constraint \(edge.constraint.name) of \(routes)")
+                }
                 captures.append(start..<stop)
-                let found = walkQuickly(node: Int(edge.child), at: stop, in: source)
+                let found = walkChild(edge.child, at: stop, in: source)
                 if found >= 0 { return found }
                 captures.removeLast()
+                if tracer.wantsNotes {
+                    tracer.note(
+                        depth: noteDepth, "dead end after \(edge.constraint.name) parameter; backtracking")
+                }
             }
             if node.parameterChild >= 0 {
                 tracer.step()
+                if tracer.wantsNotes {
+                    let routes = tracer.describe(
+                        parameterNode: Int(node.parameterChild), capture: captures.count)
+                    tracer.note(depth: noteDepth, "'\(text(value))' taken by parameter \(routes)")
+                }
                 captures.append(start..<stop)
-                if node.globTerminal < 0 {
+                if mayLoop && node.globTerminal < 0 {
                     index = Int(node.parameterChild)
                     position = stop
-                    continue
+                    continue nextSegment
                 }
-                let found = walkQuickly(node: Int(node.parameterChild), at: stop, in: source)
+                let found = walkChild(node.parameterChild, at: stop, in: source)
                 if found >= 0 { return found }
                 captures.removeLast()
+                if tracer.wantsNotes {
+                    tracer.note(depth: noteDepth, "dead end after parameter; backtracking")
+                }
             }
             if node.globTerminal >= 0 {
                 tracer.step()
                 let found = chosen(node.globTerminal, glob: start..<end)
+                if tracer.wantsNotes {
+                    tracer.note(
+                        depth: noteDepth,
+                        "glob takes the rest of the path: \(tracer.describe(group: node.globTerminal, chosen: found))"
+                    )
+                }
                 if found >= 0 {
                     captures.append(start..<end)
                     return found
@@ -120,6 +168,29 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
             }
             captures.removeLast(captures.count &- entryCount)
             return -1
+        }
+    }
+
+    /// Walks on from `child` at `position`, one level deeper for notes.
+    @inline(__always)
+    private mutating func walkChild(_ child: Int32, at position: Int, in source: String) -> Int32 {
+        if tracer.wantsNotes { depth &+= 1 }
+        defer { if tracer.wantsNotes { depth &-= 1 } }
+        return walk(node: Int(child), at: position, in: source)
+    }
+
+    /// ``walk(node:at:in:decoded:)`` from `index` at `position`, with the next segment (which has
+    /// escapes) decoded. Out of line, so the decoding buffer's closure, which captures the walker,
+    /// stays off the path of segments without escapes.
+    @inline(never)
+    private mutating func walkDecoded(node index: Int, at position: Int, in source: String) -> Int32 {
+        let (stop, _) = segmentEnd(after: position)
+        let raw = UnsafeBufferPointer(rebasing: input[position &+ 1..<stop])
+        // Decoding never lengthens a segment, and on the stack it allocates nothing.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+            let count = PercentEncoding.decode(raw, into: buffer)
+            let value = UnsafeBufferPointer(rebasing: buffer[..<count])
+            return walk(node: index, at: position, in: source, decoded: value)
         }
     }
 
@@ -160,108 +231,9 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         return (stop, hasEscape)
     }
 
-    /// Tries the children of `node` for the segment `start..<stop`, decoded first when it has an
-    /// escape and something compares it.
-    private mutating func walkSegment(
-        _ node: Trie.Node, start: Int, stop: Int, hasEscape: Bool, in source: String
-    ) -> Int32 {
-        let raw = UnsafeBufferPointer(rebasing: input[start..<stop])
-        // Only literals, constraints and notes look at the decoded value; a parameter captures the
-        // raw range and is decoded when read.
-        if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0 || tracer.wantsNotes) {
-            // Decoding never lengthens a segment, and on the stack it allocates nothing.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-                let count = PercentEncoding.decode(raw, into: buffer)
-                let value = UnsafeBufferPointer(rebasing: buffer[..<count])
-                return walkSegment(node, start: start, stop: stop, value: value, isDecoded: true, in: source)
-            }
-        }
-        return walkSegment(node, start: start, stop: stop, value: raw, isDecoded: false, in: source)
-    }
-
-    /// Tries the children of `node` for the segment `start..<stop` whose decoded bytes are `value`
-    /// (`isDecoded`: they differ from the input's).
-    private mutating func walkSegment(
-        _ node: Trie.Node, start: Int, stop: Int, value: UnsafeBufferPointer<UInt8>, isDecoded: Bool,
-        in source: String
-    ) -> Int32 {
-        depth += 1
-        defer { depth -= 1 }
-        if node.literalCount > 0 {
-            let child = literalChild(node, value, readable: isDecoded ? value.count : input.count &- start)
-            if child >= 0 {
-                if tracer.wantsNotes { tracer.note(depth: depth, "'\(text(value))' matches a literal") }
-                let found = walk(node: Int(child), at: stop, in: source)
-                if found >= 0 { return found }
-                if tracer.wantsNotes {
-                    tracer.note(depth: depth, "dead end after literal '\(text(value))'; backtracking")
-                }
-            } else if tracer.wantsNotes {
-                tracer.note(depth: depth, "'\(text(value))' matches none of \(node.literalCount) literal(s)")
-            }
-        }
-        var edgeIndex = Int(node.constrainedStart)
-        let edgeEnd = edgeIndex + Int(node.constrainedCount)
-        while edgeIndex < edgeEnd {
-            let edge = tables.constraintEdges[edgeIndex]
-            edgeIndex += 1
-            tracer.step()
-            let accepted =
-                edge.constraint.isByteLevel
-                ? edge.constraint.acceptsBytes(value)
-                : edge.constraint.accepts(
-                    isDecoded ? Substring(text(value)) : segmentSubstring(start, stop, in: source))
-            guard accepted else {
-                if tracer.wantsNotes {
-                    tracer.note(depth: depth, "'\(text(value))' fails constraint \(edge.constraint.name)")
-                }
-                continue
-            }
-            if tracer.wantsNotes {
-                let routes = tracer.describe(parameterNode: Int(edge.child), capture: captures.count)
-                tracer.note(
-                    depth: depth, "'\(text(value))' meets constraint \(edge.constraint.name) of \(routes)")
-            }
-            captures.append(start..<stop)
-            let found = walk(node: Int(edge.child), at: stop, in: source)
-            if found >= 0 { return found }
-            captures.removeLast()
-            if tracer.wantsNotes {
-                tracer.note(depth: depth, "dead end after \(edge.constraint.name) parameter; backtracking")
-            }
-        }
-        if node.parameterChild >= 0 {
-            tracer.step()
-            if tracer.wantsNotes {
-                let routes = tracer.describe(parameterNode: Int(node.parameterChild), capture: captures.count)
-                tracer.note(depth: depth, "'\(text(value))' taken by parameter \(routes)")
-            }
-            captures.append(start..<stop)
-            let found = walk(node: Int(node.parameterChild), at: stop, in: source)
-            if found >= 0 { return found }
-            captures.removeLast()
-            if tracer.wantsNotes { tracer.note(depth: depth, "dead end after parameter; backtracking") }
-        }
-        if node.globTerminal >= 0 {
-            tracer.step()
-            let found = chosen(node.globTerminal, glob: start..<end)
-            if tracer.wantsNotes {
-                tracer.note(
-                    depth: depth,
-                    "glob takes the rest of the path: \(tracer.describe(group: node.globTerminal, chosen: found))"
-                )
-            }
-            if found >= 0 {
-                captures.append(start..<end)
-                return found
-            }
-        }
-        return -1
-    }
-
-    /// Binary search over the node's literal keys (see ``Trie/LiteralEdge``).
+    /// Binary search over the node's literal keys (see ``Trie/LiteralEdge``). `readable`: how many
+    /// bytes from `value`'s start may be read (at least its count).
     @inline(__always)
-    /// `readable`: how many bytes from `value`'s start may be read (at least its count).
     private func literalChild(_ node: Trie.Node, _ value: UnsafeBufferPointer<UInt8>, readable: Int) -> Int32
     {
         let length = Int32(truncatingIfNeeded: value.count)
