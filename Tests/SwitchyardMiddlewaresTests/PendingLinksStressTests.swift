@@ -17,12 +17,18 @@ struct PendingLinksStressTests {
         }
     }
 
-    /// How many holders have finished, so deliverers keep delivering until the last one has.
+    /// How many holders have finished, so deliverers keep delivering until the last one has, and
+    /// how many links deliveries have sent so far.
     actor Progress {
         private(set) var finished = 0
+        private(set) var delivered = 0
 
         func finish() {
             finished += 1
+        }
+
+        func deliver(_ count: Int) {
+            delivered += count
         }
     }
 
@@ -121,6 +127,12 @@ struct PendingLinksStressTests {
                         } catch {
                             failures += 1
                         }
+                        // Regression (a flaky failure of "deliveries overlapped the holds" in a busy
+                        // full test run): the holders could all finish before any deliverer ran.
+                        // Halfway, each waits for a delivery, so deliveries overlap holds for sure.
+                        if index == Self.holdsPerHolder / 2 {
+                            while await progress.delivered == 0 { await Task.yield() }
+                        }
                     }
                     await progress.finish()
                     return ([], failures)
@@ -130,7 +142,9 @@ struct PendingLinksStressTests {
                 group.addTask {
                     var deliveries: [[Int]] = []
                     while await progress.finished < Self.holders {
-                        deliveries.append(await pending.deliver(router: router).map(Self.n))
+                        let delivery = await pending.deliver(router: router).map(Self.n)
+                        await progress.deliver(delivery.count)
+                        deliveries.append(delivery)
                         await Task.yield()
                     }
                     return (deliveries, 0)
