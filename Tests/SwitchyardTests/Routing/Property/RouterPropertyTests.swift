@@ -48,7 +48,7 @@ struct RouterPropertyTests {
     }
 
     @Test(
-        "the trie agrees with the reference matcher on route and decoded parameters, and on every candidate in order",
+        "the trie agrees with the reference matcher on route and decoded parameters, explain's verdict, and every candidate in order",
         arguments: seeds)
     func agreesWithReference(seed: UInt64) throws {
         var generator = TableGenerator(seed: seed)
@@ -65,6 +65,18 @@ struct RouterPropertyTests {
             #expect(
                 actual == trace.match,
                 "seed \(seed) \(url) in \(routes) (case-sensitive: \(generator.caseSensitive))")
+            // One walker serves match and explain; explain's tracer must not change the verdict.
+            let verdict = table.router.explain(url).split(separator: "\n").first {
+                $0.hasPrefix("matched: ") || $0.hasPrefix("no route matches") || $0.hasPrefix("refused: ")
+            }
+            let expected = trace.match.map { found in
+                let route = table.router.routes[found.route]
+                return "matched: \(route.pattern)" + (route.name.map { " (\($0))" } ?? "")
+            }
+            #expect(
+                verdict.map(String.init) == expected
+                    || (expected == nil && verdict?.hasPrefix("no route matches") == true),
+                "explain: seed \(seed) \(url) in \(routes): \(verdict ?? "no verdict")")
             let candidates = table.router.candidates(url).map {
                 ReferenceMatcher.Match(route: $0.routeIndex, params: Routing.bytes($0.params))
             }
