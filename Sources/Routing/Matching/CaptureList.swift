@@ -1,5 +1,6 @@
 /// The UTF-8 ranges of captured parameters, stored inline for up to eight so that matching a
-/// route with eight parameters or fewer makes no heap allocation (DESIGN §8).
+/// route with eight parameters or fewer makes no heap allocation (Architecture, "Performance and
+/// safety").
 ///
 /// Beyond eight they go to a shared, copy-on-write ``Overflow``. While there is none the list
 /// holds no reference at all (`nil`), so copying and destroying it, which every match does a few

@@ -1,5 +1,5 @@
-/// What ``Connection`` does with the `location` of a ``Status/seeOther`` response (DESIGN §6,
-/// step 9).
+/// What ``Connection`` does with the `location` of a ``Status/seeOther`` response (the redirect
+/// step of the Architecture article, "The pipeline").
 enum RedirectLocation: Equatable {
     /// A path or URL this router serves: follow it (the parser may still answer 400 or 414).
     case follow

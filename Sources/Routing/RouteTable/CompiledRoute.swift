@@ -1,5 +1,5 @@
 /// A route as the router runs it: expanded shapes, resolved constraints and its stage chains,
-/// composed once at init (DESIGN §8).
+/// composed once at init, so that a request pays for none of it.
 struct CompiledRoute: Sendable {
     let route: Route
     let index: Int
