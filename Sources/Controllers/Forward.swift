@@ -48,7 +48,7 @@ public enum Forward {
             }
             values.merge(params) { _, fixed in fixed }
             var location = try router.path(for: name, values)
-            if keepsQuery, let query = QueryString.raw(of: request.url) {
+            if keepsQuery, let query = RawURLParts(request.url).query, !query.isEmpty {
                 location += "?" + query
             }
             return Response.redirect(request, to: location)

@@ -20,7 +20,7 @@ public enum Redirect {
         let parsed = RedirectTemplate(template)
         return { request in
             var location = try parsed.fill(from: request)
-            if keepsQuery, let query = QueryString.raw(of: request.url) {
+            if keepsQuery, let query = RawURLParts(request.url).query, !query.isEmpty {
                 location += (location.contains("?") ? "&" : "?") + query
             }
             return Response.redirect(request, to: location)

@@ -58,7 +58,7 @@ struct RedirectTemplate: Sendable {
                         .internalError,
                         "redirect template '\(template)' names ':\(name)', which the route lacks")
                 }
-                result += inQuery ? QueryString.encode(value) : String(raw)
+                result += inQuery ? PercentEncoding.encodeQueryComponent(value) : String(raw)
             }
         }
         return result

@@ -39,7 +39,7 @@ public struct TrackingParameters: Sendable, Hashable {
     public init(_ patterns: [String]) {
         var names: Set<String> = []
         var prefixes: Set<String> = []
-        for pattern in patterns.map(Self.asciiLowercased) where !pattern.isEmpty {
+        for pattern in patterns.map(ASCIICaseFolding.lowercased) where !pattern.isEmpty {
             if pattern.hasSuffix("*") {
                 prefixes.insert(String(pattern.dropLast()))
             } else {
@@ -52,7 +52,7 @@ public struct TrackingParameters: Sendable, Hashable {
 
     /// Whether a decoded query item name is a tracking parameter.
     public func matches(_ name: String) -> Bool {
-        let folded = Self.asciiLowercased(name)
+        let folded = ASCIICaseFolding.lowercased(name)
         return names.contains(folded) || prefixes.contains { folded.hasPrefix($0) }
     }
 
@@ -69,20 +69,16 @@ public struct TrackingParameters: Sendable, Hashable {
     /// The URL without tracking query items; everything else, fragment included, is kept byte for
     /// byte. A query left empty loses its `?`; a URL without tracking items comes back unchanged.
     public func strip(url: String) -> String {
-        let fragmentStart = url.firstIndex(of: "#") ?? url.endIndex
-        guard let queryMark = url[..<fragmentStart].firstIndex(of: "?") else { return url }
-        let query = url[url.index(after: queryMark)..<fragmentStart]
-        let items = query.split(separator: "&", omittingEmptySubsequences: false)
-        let kept = items.filter { item in
-            let rawName = item.prefix { $0 != "=" }
-            return !matches(String(rawName).removingPercentEncoding ?? String(rawName))
-        }
+        let parts = RawURLParts(url)
+        guard let query = parts.query else { return url }
+        let items = RawURLParts.items(of: query)
+        let kept = items.filter { !matches(RawURLParts.name(of: $0)) }
         guard kept.count < items.count else { return url }
-        var result = String(url[..<queryMark])
+        var result = String(parts.head)
         if !kept.isEmpty && !(kept.count == 1 && kept[0].isEmpty) {
             result += "?" + kept.joined(separator: "&")
         }
-        return result + url[fragmentStart...]
+        return result + (parts.fragment.map { "#" + $0 } ?? "")
     }
 
     /// Removes the default tracking items, plus `extra` patterns, from a URL; use it before
@@ -112,9 +108,5 @@ public struct TrackingParameters: Sendable, Hashable {
             let (kept, tracking) = set.partition(request.query)
             return request.adding([cleanQueryKey: kept, trackingQueryKey: tracking])
         }
-    }
-
-    private static func asciiLowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

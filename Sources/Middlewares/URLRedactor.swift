@@ -12,25 +12,18 @@ struct URLRedactor: Sendable {
     }
 
     func redact(_ url: String) -> String {
-        let fragmentMark = url.firstIndex(of: "#")
-        let beforeFragment = url[..<(fragmentMark ?? url.endIndex)]
-        let queryMark = beforeFragment.firstIndex(of: "?")
-        var result = redactUserInfo(String(beforeFragment[..<(queryMark ?? beforeFragment.endIndex)]))
-        if let queryMark {
-            result += "?" + redactItems(beforeFragment[beforeFragment.index(after: queryMark)...])
-        }
-        if let fragmentMark {
-            result += "#" + redactItems(url[url.index(after: fragmentMark)...])
-        }
+        let parts = RawURLParts(url)
+        var result = redactUserInfo(String(parts.head))
+        if let query = parts.query { result += "?" + redactItems(query) }
+        if let fragment = parts.fragment { result += "#" + redactItems(fragment) }
         return result
     }
 
     private func redactItems(_ items: Substring) -> String {
-        items.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+        RawURLParts.items(of: items).map { item -> String in
             guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let rawName = String(item[..<equals])
-            let name = (rawName.removingPercentEncoding ?? rawName).lowercased()
-            return keys.contains(name) ? rawName + "=" + Self.placeholder : String(item)
+            let name = RawURLParts.name(of: item).lowercased()
+            return keys.contains(name) ? item[..<equals] + "=" + Self.placeholder : String(item)
         }.joined(separator: "&")
     }
 

@@ -1,16 +1,13 @@
 /// The strict checker behind ``SafeRedirectPolicy``: a small grammar over ASCII bytes, with no
 /// lenient URL parser in between whose quirks an attacker could use.
 struct RedirectTarget: Sendable {
-    /// Schemes that run code or read local data; never a redirect target.
-    static let refusedSchemes: Set<String> = ["javascript", "data", "vbscript", "file", "blob", "about"]
-
     let schemes: Set<String>
     let hosts: Set<String>
     let allowsRelative: Bool
 
     init(schemes: Set<String>, hosts: Set<String>, allowsRelative: Bool) {
-        self.schemes = Set(schemes.map(Self.lowercased))
-        self.hosts = Set(hosts.map(Self.lowercased))
+        self.schemes = Set(schemes.map(ASCIICaseFolding.lowercased))
+        self.hosts = Set(hosts.map(ASCIICaseFolding.lowercased))
         self.allowsRelative = allowsRelative
     }
 
@@ -31,7 +28,7 @@ struct RedirectTarget: Sendable {
         if bytes[1] == UInt8(ascii: "/") { return false }  // "//host": protocol-relative
         if bytes.count >= 4 && bytes[1] == UInt8(ascii: "%") {
             // "/%2F…" or "/%5C…" turns into "//…" or "/\…" if anything decodes it again.
-            let code = Self.lowercased(String(decoding: bytes[2...3], as: UTF8.self))
+            let code = ASCIICaseFolding.lowercased(String(decoding: bytes[2...3], as: UTF8.self))
             if code == "2f" || code == "5c" { return false }
         }
         return true
@@ -40,13 +37,11 @@ struct RedirectTarget: Sendable {
     private func acceptsAbsolute(_ bytes: [UInt8]) -> Bool {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return false }
         let schemeBytes = bytes[..<colon]
-        guard Self.isAlpha(schemeBytes.first!),
-            schemeBytes.allSatisfy({
-                Self.isAlpha($0) || Self.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
-            })
-        else { return false }  // also refuses "a/b:c" and "?x:y", which are relative references
-        let scheme = Self.lowercased(String(decoding: schemeBytes, as: UTF8.self))
-        guard schemes.contains(scheme), !Self.refusedSchemes.contains(scheme) else { return false }
+        // Also refuses "a/b:c" and "?x:y", which are relative references.
+        guard SchemeName.isValid(schemeBytes) else { return false }
+        let scheme = ASCIICaseFolding.lowercased(String(decoding: schemeBytes, as: UTF8.self))
+        // Schemes that run code or read local data: never a target, as they are never routed.
+        guard schemes.contains(scheme), !URLParser.refusedSchemes.contains(scheme) else { return false }
 
         let rest = bytes[(colon + 1)...]
         guard rest.starts(with: "//".utf8) else { return false }  // "https:evil.com", "https:/evil.com"
@@ -67,16 +62,13 @@ struct RedirectTarget: Sendable {
             host = authority[..<colon]
         }
         // Letters, digits, '.', '-' only: no '@' (user-info), '[' (IP literals), '%', ':' …
-        guard host.allSatisfy({ Self.isAlpha($0) || Self.isDigit($0) || $0 == 0x2E || $0 == 0x2D }) else {
-            return false
+        let isHostByte = { (byte: UInt8) in
+            ASCIICaseFolding.isLetter(byte) || Self.isDigit(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-")
         }
-        return hosts.contains(Self.lowercased(String(decoding: host, as: UTF8.self)))
+        guard host.allSatisfy(isHostByte) else { return false }
+        return hosts.contains(ASCIICaseFolding.lowercased(String(decoding: host, as: UTF8.self)))
     }
 
-    private static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    static func lowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 }

@@ -67,10 +67,10 @@ public enum SignInPolicy {
 
     static func redirectLocation(_ signInPath: String, for request: Request) -> String {
         var next = request.path.isEmpty ? "/" : request.path
-        if let query = QueryComponent.rawQuery(of: request.url) {
+        if let query = RawURLParts(request.url).query, !query.isEmpty {
             next += "?" + query
         }
         let separator = signInPath.contains("?") ? "&" : "?"
-        return signInPath + separator + nextParameter + "=" + QueryComponent.encode(next)
+        return signInPath + separator + nextParameter + "=" + PercentEncoding.encodeQueryComponent(next)
     }
 }

@@ -104,12 +104,12 @@ final class StaticPaths: @unchecked Sendable {
         let folding = folding
         while offset &+ 8 <= end {
             let word = ByteWord.load(bytes, at: offset)
-            if (folding ? Trie.LiteralEdge.foldedWord(word) : word) != words[index] { return false }
+            if (folding ? ASCIICaseFolding.lowercased(word: word) : word) != words[index] { return false }
             offset &+= 8
             index &+= 1
         }
         guard offset < end else { return true }
         let word = ByteWord.load(bytes, at: offset, upTo: end)
-        return (folding ? Trie.LiteralEdge.foldedWord(word) : word) == words[index]
+        return (folding ? ASCIICaseFolding.lowercased(word: word) : word) == words[index]
     }
 }

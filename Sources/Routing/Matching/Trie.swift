@@ -204,17 +204,7 @@ extension Trie.LiteralEdge {
                 offset &+= 1
             }
         }
-        return folding ? foldedWord(word) : word
-    }
-
-    /// ``ASCII/folded(_:)`` on each byte of `word` at once: `A`–`Z` gain 0x20, nothing else changes.
-    @inline(__always)
-    static func foldedWord(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let low = word & (0x7F &* ones)
-        // The high bit of each byte says: at least `A`, then at least `[`; only bytes below 0x80.
-        let isUpper = (low &+ 0x3F &* ones) & ~(low &+ 0x25 &* ones) & ~word & (0x80 &* ones)
-        return word | (isUpper &>> 2)
+        return folding ? ASCIICaseFolding.lowercased(word: word) : word
     }
 
     /// The order of a node's literal keys (already folded when matching is case-insensitive).

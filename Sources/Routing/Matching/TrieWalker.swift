@@ -109,7 +109,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     edge.constraint.isByteLevel
                     ? edge.constraint.acceptsBytes(value)
                     : edge.constraint.accepts(
-                        isDecoded ? Substring(text(value)) : segmentSubstring(start, stop, in: source))
+                        isDecoded ? Substring(text(value)) : source.substring(utf8: start..<stop))
                 guard accepted else {
                     if tracer.wantsNotes {
                         tracer.note(
@@ -272,7 +272,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         while true {
             if offset > last { offset = last }
             var mine = ByteWord.load(value, at: offset)
-            if folding { mine = Trie.LiteralEdge.foldedWord(mine) }
+            if folding { mine = ASCIICaseFolding.lowercased(word: mine) }
             let theirs = ByteWord.load(keyBytes, at: key &+ offset)
             // Byte-swapped, the first differing byte decides: the keys' lexicographic order.
             if mine != theirs { return mine.byteSwapped < theirs.byteSwapped ? -1 : 1 }
@@ -281,25 +281,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         }
     }
 
-    private func segmentSubstring(_ start: Int, _ stop: Int, in source: String) -> Substring {
-        let utf8 = source.utf8
-        return Substring(
-            utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: stop)])
-    }
-
     private func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// ASCII-only case folding: Unicode case rules never apply to routing (DESIGN §4).
-enum ASCII {
-    @inline(__always)
-    static func folded(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
-    }
-
-    static func folded(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-        bytes.map(folded)
     }
 }

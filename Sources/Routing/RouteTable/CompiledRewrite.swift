@@ -70,16 +70,7 @@ struct CompiledRewrite: Sendable {
     func apply(to string: String, path: Range<Int>) -> String? {
         switch kind {
         case .function(let function):
-            let utf8 = string.utf8
-            let pathString =
-                path.isEmpty
-                ? "/"
-                : String(
-                    Substring(
-                        utf8[
-                            utf8.index(
-                                utf8.startIndex, offsetBy: path.lowerBound)..<utf8.index(
-                                    utf8.startIndex, offsetBy: path.upperBound)]))
+            let pathString = path.isEmpty ? "/" : String(string.substring(utf8: path))
             return function(pathString)
         case .template(let trie, let template):
             var tracer = SilentTracer()

@@ -166,7 +166,7 @@ struct PatternParser {
                 switch scalar.value {
                 case 0..<0x20, 0x7F...0x9F:
                     throw error(at: position, "control characters can never match")
-                case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+                case let value where URLComponentValidator.isInvisibleOrBidirectional(value):
                     throw error(
                         at: position,
                         "invisible and bidirectional formatting characters can never match: the URL parser refuses them"

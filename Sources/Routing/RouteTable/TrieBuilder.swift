@@ -77,7 +77,8 @@ struct TrieBuilder {
         for segment in entry.segments {
             switch segment {
             case .literal(let literal):
-                let key = caseSensitive ? Array(literal.utf8) : ASCII.folded(literal.utf8)
+                let key =
+                    caseSensitive ? Array(literal.utf8) : ASCIICaseFolding.lowercased(bytes: literal.utf8)
                 let child = node.literals[key] ?? makeNode()
                 node.literals[key] = child
                 node = child

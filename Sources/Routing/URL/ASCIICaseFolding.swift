@@ -1,18 +1,36 @@
-/// ASCII-only case-insensitive comparison for schemes and hosts.
+/// ASCII-only case folding: for schemes and hosts, for literals when a router ignores case, and
+/// for the built-in modules' names (they reach it with `package` access).
 ///
 /// Only `A`–`Z` fold. Unicode case mapping is deliberately absent: it would make `hoſt`
 /// (long s) or fullwidth `ｈｏｓｔ` equal `host`, letting a look-alike link pass the host check.
-enum ASCIICaseFolding {
+package enum ASCIICaseFolding {
     /// `true` for `A`–`Z` and `a`–`z`.
     @inline(__always)
-    static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    package static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
     /// The byte with `A`–`Z` mapped to `a`–`z`; every other byte, non-ASCII included, unchanged.
     @inline(__always)
-    static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// ``lowercased(_:)`` on each of the eight bytes of `word` at once.
+    @inline(__always)
+    static func lowercased(word: UInt64) -> UInt64 {
+        // 0x80 in each capital; shifted down, the 0x20 that lowercases it.
+        word | (ByteWord.bytes(of: word, in: UInt8(ascii: "A")...UInt8(ascii: "Z")) &>> 2)
+    }
+
+    /// The bytes with ``lowercased(_:)`` applied to each.
+    static func lowercased(bytes: some Sequence<UInt8>) -> [UInt8] {
+        bytes.map(lowercased)
+    }
+
+    /// `text` with `A`–`Z` mapped to `a`–`z` and nothing else changed.
+    package static func lowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map(lowercased), as: UTF8.self)
     }
 
     /// Compares `bytes` with the UTF-8 of `string`, folding ASCII letters only.

@@ -39,12 +39,31 @@ enum ByteWord {
         return ~(((zeroed & low7) &+ low7) | zeroed | low7)
     }
 
-    /// The bytes of `word` in `0`…`~` (0x30–0x7E): no control, space, dot, slash, escape or
-    /// non-ASCII byte.
+    /// The bytes of `word` in `range`, which lies within ASCII. Inlined with a constant range, the
+    /// bounds fold into the constants: two additions and three masks.
     @inline(__always)
-    static func plainBytes(of word: UInt64) -> UInt64 {
+    static func bytes(of word: UInt64, in range: ClosedRange<UInt8>) -> UInt64 {
         let low = word & low7
-        return (low &+ 0x50 &* ones) & ~(low &+ ones) & ~word & high
+        // No carry crosses a byte: a byte of `low` is at most 0x7F, and each addend at most 0x80.
+        let atLeastLower = low &+ UInt64(0x80 &- range.lowerBound) &* ones
+        let aboveUpper = low &+ UInt64(0x7F &- range.upperBound) &* ones
+        return atLeastLower & ~aboveUpper & ~word & high
+    }
+
+    /// The plain bytes, `0`…`~` (0x30–0x7E): no control, space, `%`, `.`, `/` or non-ASCII byte.
+    /// A run of them needs no decoding, and can neither end a segment nor make it a dot segment.
+    @inline(__always)
+    static var plain: ClosedRange<UInt8> { 0x30...0x7E }
+
+    /// The plain bytes and `-`, `.`, `/` (0x2D–0x7E): what a path that needs no escape handling
+    /// is made of.
+    @inline(__always)
+    static var plainPath: ClosedRange<UInt8> { UInt8(ascii: "-")...plain.upperBound }
+
+    /// Whether `byte` is plain (see ``plain``), in one comparison.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte &- plain.lowerBound <= plain.upperBound &- plain.lowerBound
     }
 
     /// How many bytes a mask of these queries marks; a multiply, not `nonzeroBitCount`, which is

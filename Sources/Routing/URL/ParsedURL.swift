@@ -107,12 +107,7 @@ struct ParsedURL: Sendable {
         if path.isEmpty { return "/" }
         // A bare path without query, fragment or trailing slash is the whole string: no copy.
         if path == 0..<string.utf8.count { return string }
-        return String(string.utf8[utf8Index(path.lowerBound)..<utf8Index(path.upperBound)])!
-    }
-
-    /// The string index of a UTF-8 offset.
-    func utf8Index(_ offset: Int) -> String.Index {
-        string.utf8.index(string.utf8.startIndex, offsetBy: offset)
+        return String(string.substring(utf8: path))
     }
 
     /// Calls `body` with the UTF-8 bytes of `string`, which the offsets index.

@@ -1,13 +1,14 @@
 /// Percent-decoding and -encoding for path segments and query components.
 ///
 /// Decoding happens once, when a value is read (`%252F` reads as `%2F`, never `/`). Encoding is
-/// for reverse routing: it produces text that ``URLParser`` reads back as the same value.
-enum PercentEncoding {
+/// for reverse routing and the built-in modules: it produces text that ``URLParser`` reads back
+/// as the same value.
+package enum PercentEncoding {
     /// Decodes the `%XX` escapes of `encoded`, once.
     ///
     /// The parser has already validated the input, but this never traps on anything else: a
     /// malformed escape is kept as written and bytes that are not UTF-8 become U+FFFD.
-    static func decode(_ encoded: Substring) -> String {
+    package static func decode(_ encoded: Substring) -> String {
         var encoded = encoded
         return encoded.withUTF8 { decode($0, plusAsSpace: false) }
     }
@@ -90,7 +91,7 @@ enum PercentEncoding {
 
     /// Encodes a query name or value: like ``encodeSegment(_:)`` but also escapes `&`, `=`, `+`
     /// and `;`, so the component cannot split an item, and `+` survives `plusAsSpace`.
-    static func encodeQueryComponent(_ value: String) -> String {
+    package static func encodeQueryComponent(_ value: String) -> String {
         encode(value, keepingQuerySeparators: false)
     }
 

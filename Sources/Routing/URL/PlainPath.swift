@@ -60,11 +60,9 @@ struct PlainPath {
         /// when one of them takes the path off the plain form.
         @inline(__always)
         mutating func take(_ word: UInt64, present: UInt64, folding: Bool) -> Bool {
-            let low = word & 0x7F7F_7F7F_7F7F_7F7F
-            let ascii = ~word & ByteWord.all
-            // `-` through `~`; `.` or `/` (0x2E, 0x2F); `/` alone, whose bit 0 is 1.
-            let allowed = (low &+ 0x5353_5353_5353_5353) & ~(low &+ 0x0101_0101_0101_0101) & ascii
-            let dotOrSlash = (low &+ 0x5252_5252_5252_5252) & ~(low &+ 0x5050_5050_5050_5050) & ascii
+            let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath)
+            // `.` or `/` (0x2E, 0x2F); then `/` alone, whose bit 0 is 1.
+            let dotOrSlash = ByteWord.bytes(of: word, in: UInt8(ascii: ".")...UInt8(ascii: "/"))
             let slashMarks = dotOrSlash & (word &<< 7)
             let refused =
                 (allowed ^ present) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "?"))
@@ -72,7 +70,7 @@ struct PlainPath {
                 | (dotOrSlash & (slashMarks &<< 8 | afterSlash))
             afterSlash = slashMarks &>> 56
             slashes &+= ByteWord.count(slashMarks)
-            hash = StaticPaths.mix(hash, folding ? Trie.LiteralEdge.foldedWord(word) : word)
+            hash = StaticPaths.mix(hash, folding ? ASCIICaseFolding.lowercased(word: word) : word)
             return refused == 0
         }
     }

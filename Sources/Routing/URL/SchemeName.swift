@@ -1,5 +1,5 @@
 /// The syntax of a URL scheme (RFC 3986): a letter, then letters, digits, `+`, `-` or `.`.
-enum SchemeName {
+package enum SchemeName {
     /// Whether `byte` may follow the first letter of a scheme.
     @inline(__always)
     static func isContinuation(_ byte: UInt8) -> Bool {
@@ -8,7 +8,7 @@ enum SchemeName {
     }
 
     /// Whether `bytes` are a scheme name.
-    static func isValid<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    package static func isValid<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard let first = bytes.first, ASCIICaseFolding.isLetter(first) else { return false }
         return bytes.dropFirst().allSatisfy(isContinuation)
     }

@@ -58,11 +58,11 @@ enum URLComponentValidator {
             // ASCII outside an escape, between scalars: the common case, settled without the UTF-8
             // decoder. Exactly what the general path below decides for these bytes.
             if byte < 0x80 && byte != UInt8(ascii: "%") && utf8.isComplete {
-                if byte &- 0x30 < 0x4F {
+                if ByteWord.isPlain(byte) {
                     // A run of `0`…`~`: no control, dot, slash or escape.
                     let runStart = index
                     index &+= 1
-                    while index < end && bytes[index] &- 0x30 < 0x4F { index &+= 1 }
+                    while index < end && ByteWord.isPlain(bytes[index]) { index &+= 1 }
                     segmentLength &+= index &- runStart
                     segmentIsDots = false
                     continue
@@ -150,8 +150,7 @@ enum URLComponentValidator {
     private static func plainPathWord(_ word: UInt64, segmentLength: Int, segmentIsDots: Bool) -> Int? {
         let slashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/"))
         let dots = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "."))
-        let dashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "-"))
-        guard ByteWord.plainBytes(of: word) | slashes | dots | dashes == ByteWord.all else { return nil }
+        guard ByteWord.bytes(of: word, in: ByteWord.plainPath) == ByteWord.all else { return nil }
         if segmentLength == 0 ? (slashes | dots) & 0x80 != 0 : segmentIsDots { return nil }
         // After a `/`, neither another `/` (an empty segment) nor a `.` (maybe a dot segment).
         if (slashes | dots) & (slashes &<< 8) != 0 { return nil }

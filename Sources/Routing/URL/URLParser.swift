@@ -17,10 +17,12 @@
 /// The limits need the segment and query-item counts before anything is validated, so a cheap
 /// ``URLShape`` scan finds the boundaries and counts first; validation is then one forward pass
 /// over each component. Each byte is read a small, fixed number of times; no decoded copy is built.
-enum URLParser {
+package enum URLParser {
     /// Schemes that run code or reach local data and never name an app; refused even when listed
     /// in ``Router/Configuration/schemes``.
-    static let refusedSchemes: Set<String> = ["javascript", "data", "file", "about", "blob", "vbscript"]
+    package static let refusedSchemes: Set<String> = [
+        "javascript", "data", "file", "about", "blob", "vbscript",
+    ]
 
     /// Parses and validates a full URL or a bare path (`/path?query#fragment`) for a router with
     /// `configuration`.

@@ -43,13 +43,7 @@ public struct Parameters: Sendable, Sequence {
     /// The still percent-encoded value of a parameter, as it appears in ``Request/path``.
     public func raw(_ name: String) -> Substring? {
         guard let index = keys.firstIndex(of: name) else { return nil }
-        let range = captures[index]
-        let utf8 = source.utf8
-        return Substring(
-            utf8[
-                utf8.index(
-                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                        utf8.startIndex, offsetBy: range.upperBound)])
+        return source.substring(utf8: captures[index])
     }
 
     /// The value converted to `T`, or `nil` when absent or not convertible.
@@ -94,12 +88,6 @@ public struct Parameters: Sendable, Sequence {
     }
 
     private func decodedValue(at index: Int) -> String {
-        let range = captures[index]
-        let utf8 = source.utf8
-        let slice = utf8[
-            utf8.index(
-                utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                    utf8.startIndex, offsetBy: range.upperBound)]
-        return PercentEncoding.decode(Substring(slice))
+        PercentEncoding.decode(source.substring(utf8: captures[index]))
     }
 }
