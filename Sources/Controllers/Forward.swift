@@ -37,10 +37,9 @@ public enum Forward {
             guard let router = link.router else {
                 throw RoutingError(.internalError, "Forward.to(\"\(name)\"): the RouterLink is not connected")
             }
-            guard let target = router.routes.first(where: { $0.name == name }) else {
+            guard let wanted = router.parameterNames(ofRouteNamed: name) else {
                 throw RoutingError(.internalError, "Forward.to(\"\(name)\"): no route has that name")
             }
-            let wanted = Set(RedirectTemplate(target.pattern).parameterNames)
             var values: [String: String] = [:]
             for (parameter, value) in request.params {
                 let key = renaming[parameter] ?? parameter

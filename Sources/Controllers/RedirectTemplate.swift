@@ -38,14 +38,6 @@ struct RedirectTemplate: Sendable {
         self.pieces = pieces
     }
 
-    /// The names of the template's placeholders, in order.
-    var parameterNames: [String] {
-        pieces.compactMap { piece in
-            if case .parameter(let name, _) = piece { return name }
-            return nil
-        }
-    }
-
     func fill(from request: Request) throws -> String {
         var result = ""
         for piece in pieces {

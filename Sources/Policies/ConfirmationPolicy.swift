@@ -16,15 +16,15 @@ public enum ConfirmationPolicy {
     public static func external(confirm: @escaping @Sendable (Request) async throws -> Bool) -> Policy {
         Policy("confirmation") { request in
             guard request.isExternal else { return .verified }
-            if Task.isCancelled { return PolicyFailure.cancelled(request) }
+            if Task.isCancelled { return .cancelled(request) }
             let confirmed: Bool
             do {
                 confirmed = try await confirm(request)
             } catch is CancellationError {
-                return PolicyFailure.cancelled(request)
+                return .cancelled(request)
             }
-            if Task.isCancelled { return PolicyFailure.cancelled(request) }
-            return confirmed ? .verified : PolicyFailure.failed(request, .forbidden, "the user declined")
+            if Task.isCancelled { return .cancelled(request) }
+            return confirmed ? .verified : .failed(.failure(request, .forbidden, "the user declined"))
         }
     }
 }

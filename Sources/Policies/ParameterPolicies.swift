@@ -21,11 +21,12 @@ public enum ParameterPolicies {
     public static func require(_ name: String, _ constraint: Constraint? = nil) -> Policy {
         Policy("require(\(name))") { request in
             guard let value = request.params[name] else {
-                return PolicyFailure.failed(request, .badRequest, "missing parameter '\(name)'")
+                return .failed(.failure(request, .badRequest, "missing parameter '\(name)'"))
             }
             if let constraint, !constraint.accepts(value[...]) {
-                return PolicyFailure.failed(
-                    request, .badRequest, "parameter '\(name)' does not meet \(constraint.name)")
+                return .failed(
+                    .failure(
+                        request, .badRequest, "parameter '\(name)' does not meet \(constraint.name)"))
             }
             return .verified
         }
@@ -40,7 +41,7 @@ public enum ParameterPolicies {
         Policy("requireQuery(\(name))") { request in
             let values = request.query.values(name)
             guard !values.isEmpty else {
-                return PolicyFailure.failed(request, .badRequest, "missing query item '\(name)'")
+                return .failed(.failure(request, .badRequest, "missing query item '\(name)'"))
             }
             return check(values, of: name, against: constraint, request)
         }
@@ -62,8 +63,9 @@ public enum ParameterPolicies {
     ) -> PolicyResult {
         guard let constraint else { return .verified }
         for value in values where !constraint.accepts(value[...]) {
-            return PolicyFailure.failed(
-                request, .badRequest, "query item '\(name)' does not meet \(constraint.name)")
+            return .failed(
+                .failure(
+                    request, .badRequest, "query item '\(name)' does not meet \(constraint.name)"))
         }
         return .verified
     }

@@ -36,7 +36,7 @@ extension Policy {
                 firstRefusal = firstRefusal ?? result
             }
             if let firstRefusal { return firstRefusal }
-            return PolicyFailure.failed(request, .forbidden, "no policy to pass")
+            return .failed(.failure(request, .forbidden, "no policy to pass"))
         }
     }
 
@@ -49,7 +49,7 @@ extension Policy {
     public static func not(_ policy: Policy, status: Status = .forbidden, name: String? = nil) -> Policy {
         Policy(name ?? "not(\(policy.name))") { request in
             switch try await policy.evaluate(request) {
-            case .verified: return PolicyFailure.failed(request, status, "policy '\(policy.name)' passed")
+            case .verified: return .failed(.failure(request, status, "policy '\(policy.name)' passed"))
             case .failed: return .verified
             case .declined: return .declined
             }

@@ -21,8 +21,9 @@ public enum SafeRedirectPolicy {
         let target = RedirectTarget(schemes: schemes, hosts: hosts, allowsRelative: allowsRelative)
         return Policy("safeRedirect(\(name))") { request in
             guard let value = request.params[name], !target.accepts(value) else { return .verified }
-            return PolicyFailure.failed(
-                request, .badRequest, "parameter '\(name)' is not an allowed redirect target")
+            return .failed(
+                .failure(
+                    request, .badRequest, "parameter '\(name)' is not an allowed redirect target"))
         }
     }
 
@@ -34,8 +35,9 @@ public enum SafeRedirectPolicy {
         let target = RedirectTarget(schemes: schemes, hosts: hosts, allowsRelative: allowsRelative)
         return Policy("safeRedirect(\(name))") { request in
             for value in request.query.values(name) where !target.accepts(value) {
-                return PolicyFailure.failed(
-                    request, .badRequest, "query item '\(name)' is not an allowed redirect target")
+                return .failed(
+                    .failure(
+                        request, .badRequest, "query item '\(name)' is not an allowed redirect target"))
             }
             return .verified
         }

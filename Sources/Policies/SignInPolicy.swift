@@ -52,16 +52,16 @@ public enum SignInPolicy {
     ) -> Policy {
         Policy("signIn") { request in
             if try await isSignedIn(request) { return .verified }
-            if Task.isCancelled { return PolicyFailure.cancelled(request) }
+            if Task.isCancelled { return .cancelled(request) }
             let signedIn: Bool
             do {
                 signedIn = try await signIn(request)
             } catch is CancellationError {
-                return PolicyFailure.cancelled(request)
+                return .cancelled(request)
             }
-            if Task.isCancelled { return PolicyFailure.cancelled(request) }
+            if Task.isCancelled { return .cancelled(request) }
             return signedIn
-                ? .verified : PolicyFailure.failed(request, .unauthorized, "sign-in did not complete")
+                ? .verified : .failed(.failure(request, .unauthorized, "sign-in did not complete"))
         }
     }
 

@@ -18,8 +18,10 @@ public enum SourcePolicies {
         Policy("sourceAllowList") { request in
             guard case .external(let application) = request.source else { return .verified }
             guard let application, applications.contains(application) else {
-                return PolicyFailure.failed(
-                    request, .forbidden, "source application \(application ?? "(unknown)") is not allowed")
+                return .failed(
+                    .failure(
+                        request, .forbidden, "source application \(application ?? "(unknown)") is not allowed"
+                    ))
             }
             return .verified
         }

@@ -122,6 +122,6 @@ struct PercentEncodingTests {
     func unroutableSegmentValues(_ value: String, _ keyword: String) {
         let rejection = URLParser.rejection(forSegmentValue: value)
         #expect(rejection?.status == .badRequest)
-        #expect(rejection?.reason.contains(keyword) == true, "\(rejection?.reason ?? "accepted")")
+        #expect(rejection?.message.contains(keyword) == true, "\(rejection?.message ?? "accepted")")
     }
 }

@@ -108,6 +108,6 @@ struct QueryParsingTests {
         let parsed = try URLParser.parse(url, configuration: .init(limits: limits)).get()
         #expect(URLParser.query(of: parsed, plusAsSpace: false).items.count == 4)
         let over = URLParser.parse(url, configuration: .init(limits: Router.Limits(queryItems: 3)))
-        #expect(throws: URLRejection.self) { try over.get() }
+        #expect(throws: RoutingError.self) { try over.get() }
     }
 }

@@ -52,11 +52,11 @@ struct URLParserTests {
             #expect(parsed.string == row.url)
         case .failure(let rejection):
             guard let status = row.status else {
-                Issue.record("refused (\(rejection.status): \(rejection.reason)), expected \(row.path!)")
+                Issue.record("refused (\(rejection.status): \(rejection.message)), expected \(row.path!)")
                 return
             }
-            #expect(rejection.status == status, "\(rejection.reason)")
-            #expect(rejection.reason.contains(row.keyword), "reason: \(rejection.reason)")
+            #expect(rejection.status == status, "\(rejection.message)")
+            #expect(rejection.message.contains(row.keyword), "reason: \(rejection.message)")
         }
     }
 

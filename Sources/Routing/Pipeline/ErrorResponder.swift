@@ -1,8 +1,9 @@
-/// The one place where errors become responses (DESIGN §3).
+/// The one place where thrown errors become responses (see the Architecture article, "Requests,
+/// responses, policies and middleware").
 ///
 /// A ``ResponseError`` keeps its status, cancellation becomes ``Status/cancelled`` and anything
-/// else ``Status/internalError``. Details reach the response data (as ``Response/error``) only for
-/// in-app requests: an external caller learns the status and nothing else.
+/// else ``Status/internalError``. The answer is built by ``Response/failure(_:_:_:)``, which
+/// decides what the caller may learn.
 enum ErrorResponder {
     static func response(for error: any Error, to request: Request) -> Response {
         let status: Status
@@ -12,21 +13,6 @@ enum ErrorResponder {
         default: status = .internalError
         }
         let message = (error as? RoutingError)?.message ?? String(describing: error)
-        return response(status: status, message: message, to: request)
+        return .failure(request, status, message)
     }
-
-    static func response(status: Status, message: String, to request: Request) -> Response {
-        let data: [String: any Sendable] =
-            request.isExternal ? [:] : [Response.errorKey: RoutingError(status, message)]
-        return Response(request: request, status: status, data: data)
-    }
-}
-
-extension Response {
-    /// The ``Response/data`` key under which in-app requests get a ``RoutingError`` describing a failure.
-    public static let errorKey = "error"
-
-    /// What went wrong, for in-app requests that failed in the URL parser or with a thrown error;
-    /// always `nil` for external requests.
-    public var error: RoutingError? { data[Self.errorKey] as? RoutingError }
 }

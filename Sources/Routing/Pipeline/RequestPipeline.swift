@@ -88,15 +88,13 @@ struct RequestPipeline {
                     let reason =
                         hops > maxRedirects
                         ? "more than \(maxRedirects) redirects" : "redirect loop at \(next)"
-                    failure = ErrorResponder.response(
-                        status: .loopDetected, message: reason, to: response.request)
+                    failure = Response.failure(response.request, .loopDetected, reason)
                 }
             case .handBack: return response
             case .refuse:
-                failure = ErrorResponder.response(
-                    status: .badRequest,
-                    message: "refused redirect to '\(location)': a scheme that never names an app",
-                    to: response.request)
+                failure = Response.failure(
+                    response.request, .badRequest,
+                    "refused redirect to '\(location)': a scheme that never names an app")
             }
             if let failure {
                 if keepsAll { answers[answers.count - 1] = failure }
@@ -218,7 +216,7 @@ struct RequestPipeline {
         case .rejected(let rejection):
             let request = makeRequest(url, match: nil, resolved: nil, data: data)
             return .answered(
-                ErrorResponder.response(status: rejection.status, message: rejection.reason, to: request))
+                Response.failure(request, rejection.status, rejection.message))
         case .unmatched(let resolved):
             return .unmatched(makeRequest(url, match: nil, resolved: resolved, data: data))
         case .matched(let match, let resolved):
@@ -296,6 +294,6 @@ struct RequestPipeline {
     }
 
     private func cancelled(_ request: Request) -> Response {
-        ErrorResponder.response(status: .cancelled, message: "the sending task was cancelled", to: request)
+        Response.failure(request, .cancelled, "the sending task was cancelled")
     }
 }

@@ -1,7 +1,7 @@
 /// What the router makes of a URL before any stage runs: parsed, rewritten, matched.
 enum Resolution: Sendable {
     /// The URL is malformed, over a limit, or for a scheme that never names an app.
-    case rejected(URLRejection)
+    case rejected(RoutingError)
     /// No route is for this URL (its scheme or host may not even be served).
     case unmatched(ResolvedURL)
     /// `match` is the route the URL reaches from the source it was resolved for.
@@ -178,7 +178,7 @@ extension RouterStorage {
 
     /// A URL parsed and rewritten, ready for a walk.
     enum PreparedURL {
-        case rejected(URLRejection)
+        case rejected(RoutingError)
         /// Well formed, for a scheme or host the router does not serve: no route is for it.
         case unserved(ParsedURL)
         /// The link as received, and the bare path the rewrites produced when one applied.
@@ -218,14 +218,12 @@ extension RouterStorage {
                 rewritten = value
             case .success:
                 return .rejected(
-                    URLRejection(
-                        status: .badRequest,
-                        reason: "rewrite '\(rewrite.name)' produced '\(path)', which is not a bare path"))
+                    RoutingError(
+                        .badRequest, "rewrite '\(rewrite.name)' produced '\(path)', which is not a bare path")
+                )
             case .failure(let rejection):
                 return .rejected(
-                    URLRejection(
-                        status: rejection.status,
-                        reason: "after rewrite '\(rewrite.name)': \(rejection.reason)"))
+                    RoutingError(rejection.status, "after rewrite '\(rewrite.name)': \(rejection.message)"))
             }
         }
         return .routable(parsed, rewritten: rewritten)

@@ -17,7 +17,7 @@ extension Router {
         lines += tracer.lines
         switch resolution {
         case .rejected(let rejection):
-            lines.append("refused: \(rejection.status): \(rejection.reason)")
+            lines.append("refused: \(rejection.status): \(rejection.message)")
         case .unmatched:
             lines.append("no route matches: \(notFoundDescription)")
         case .matched(let match, _):

@@ -19,6 +19,14 @@ extension Router {
         try path(for: name, params, query: nil)
     }
 
+    /// The parameters the pattern of the route named `name` takes, in any of its optional parts,
+    /// or `nil` when no route has that name: a lookup in the table built at init. For controllers
+    /// that pass on only what the target takes (``SwitchyardControllers`` `Forward`).
+    package func parameterNames(ofRouteNamed name: String) -> Set<String>? {
+        guard let index = storage.routesByName[name] else { return nil }
+        return Set(storage.compiled[index].expansions.joined().compactMap(\.parameterName))
+    }
+
     /// ``path(for:_:)-(String,[String:String])`` with `query` as the query items when given (typed
     /// reverse routing); without it, the parameters that the route's query conditions name are.
     func path(for name: String, _ params: [String: String], query: [(name: String, value: String)]?) throws
@@ -183,7 +191,7 @@ extension Router {
         var tracer = SilentTracer()
         switch storage.resolve(path, source: .app, tracer: &tracer) {
         case .rejected(let rejection):
-            throw RoutingError(.badRequest, "the path \(path) would be refused: \(rejection.reason)")
+            throw RoutingError(.badRequest, "the path \(path) would be refused: \(rejection.message)")
         case .unmatched:
             throw RoutingError(
                 .badRequest,

@@ -16,11 +16,13 @@ public struct Router: Sendable {
     ///
     /// - Throws: ``RouteTableError`` naming the pattern, the position and the reason, for an invalid
     ///   pattern, an unknown constraint, a glob that is not last, two routes of the same shape,
-    ///   two routes with the same name, or a rewrite template naming a parameter its pattern lacks.
+    ///   two routes with the same name, or a rewrite template naming a parameter its pattern lacks;
+    ///   and, of kind ``RouteTableError/Kind/configuration``, for a scheme or host entry that names
+    ///   none or a negative `maxRedirects`.
     public init(
         rewrites: [Rewrite] = [], middlewares: [Middleware] = [], policies: [Policy] = [], routes: [Route],
         configuration: Configuration = Configuration()
-    ) throws {
+    ) throws(RouteTableError) {
         storage = try RouterStorage(
             rewrites: rewrites, middlewares: middlewares, policies: policies, routes: routes,
             configuration: configuration)

@@ -79,18 +79,16 @@ final class RouterStorage: Sendable {
     private static func validate(_ configuration: Router.Configuration) throws(RouteTableError) {
         for scheme in configuration.schemes.sorted() {
             if let reason = RouteScope.invalidity(ofScheme: scheme) {
-                throw RouteTableError(
-                    pattern: "configuration.schemes", position: nil, reason: "'\(scheme)': \(reason)")
+                throw .configuration("schemes", "'\(scheme)': \(reason)")
             }
         }
         for host in configuration.hosts.sorted() {
             if case .failure(let failure) = HostPattern.parse(host) {
-                throw RouteTableError(
-                    pattern: "configuration.hosts", position: nil, reason: "'\(host)': \(failure.reason)")
+                throw .configuration("hosts", "'\(host)': \(failure.reason)")
             }
         }
         if configuration.maxRedirects < 0 {
-            throw RouteTableError(pattern: "maxRedirects", position: nil, reason: "must be 0 or more")
+            throw .configuration("maxRedirects", "must be 0 or more")
         }
     }
 }

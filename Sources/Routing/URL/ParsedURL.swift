@@ -117,11 +117,3 @@ struct ParsedURL: Sendable {
         return try Array(string.utf8).withUnsafeBufferPointer(body)
     }
 }
-
-/// Why the parser refused a URL: the status to answer with and a precise reason.
-struct URLRejection: Error, Sendable, Hashable {
-    /// `badRequest`, `notFound` or `uriTooLong`.
-    let status: Status
-    /// What was wrong, worded for the app's developer (logs, `explain`), not for end users.
-    let reason: String
-}

@@ -32,7 +32,7 @@ enum URLComponentValidator {
     /// A non-empty path must begin with `/`; the caller guarantees it.
     static func rejection(
         in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as component: Component
-    ) -> URLRejection? {
+    ) -> RoutingError? {
         let isPath = component.isPath
         var utf8 = UTF8Validator()
         var sequenceIsDecoded = false
@@ -175,7 +175,7 @@ enum URLComponentValidator {
     }
 
     private static func scalarRejection(_ scalar: UInt32, isDecoded: Bool, in component: Component)
-        -> URLRejection?
+        -> RoutingError?
     {
         if isControl(scalar) {
             if component.isQuery && isDecoded && scalar != 0 { return nil }
@@ -188,18 +188,18 @@ enum URLComponentValidator {
         return nil
     }
 
-    private static func segmentRejection(length: Int, isDots: Bool) -> URLRejection? {
+    private static func segmentRejection(length: Int, isDots: Bool) -> RoutingError? {
         if length == 0 { return reject("empty segment in the path ('//')") }
         if isDots && length <= 2 { return reject("dot segment ('.' or '..') in the path") }
         return nil
     }
 
-    private static func notUTF8(at offset: Int, in component: Component) -> URLRejection {
+    private static func notUTF8(at offset: Int, in component: Component) -> RoutingError {
         reject("percent-decoded bytes are not valid UTF-8 at byte \(offset) of the \(component.rawValue)")
     }
 
-    private static func reject(_ reason: String) -> URLRejection {
-        URLRejection(status: .badRequest, reason: reason)
+    private static func reject(_ reason: String) -> RoutingError {
+        RoutingError(.badRequest, reason)
     }
 
     private static func codePoint(_ scalar: UInt32) -> String {

@@ -26,14 +26,14 @@ package enum URLParser {
 
     /// Parses and validates a full URL or a bare path (`/path?query#fragment`) for a router with
     /// `configuration`.
-    static func parse(_ url: String, configuration: Router.Configuration) -> Result<ParsedURL, URLRejection> {
+    static func parse(_ url: String, configuration: Router.Configuration) -> Result<ParsedURL, RoutingError> {
         parse(url, served: ServedLinks(configuration))
     }
 
     /// Parses and validates a full URL or a bare path (`/path?query#fragment`). `plainPathTried`:
     /// the caller already found that `url` is not a ``PlainPath``, so the shortcut is skipped.
     static func parse(_ url: String, served: ServedLinks, plainPathTried: Bool = false)
-        -> Result<ParsedURL, URLRejection>
+        -> Result<ParsedURL, RoutingError>
     {
         let limits = served.limits
         // Checked before the contiguous copy below, so an oversized string is refused uncopied.
@@ -58,20 +58,20 @@ package enum URLParser {
     /// ``parse(_:configuration:)`` without the plain-path shortcut: every check, in the order
     /// above. `string` is contiguous and within the byte limit.
     static func parseInFull(_ string: String, configuration: Router.Configuration)
-        -> Result<ParsedURL, URLRejection>
+        -> Result<ParsedURL, RoutingError>
     {
         parseInFull(string, served: ServedLinks(configuration))
     }
 
     /// ``parseInFull(_:configuration:)`` with the router's compiled ``ServedLinks``.
-    static func parseInFull(_ string: String, served: ServedLinks) -> Result<ParsedURL, URLRejection> {
+    static func parseInFull(_ string: String, served: ServedLinks) -> Result<ParsedURL, RoutingError> {
         var contiguous = string
         // Only plain values cross the closure (a generic one): a `Result` holding strings would be
         // copied through the generic value witnesses on every URL.
         var shape: URLShape?
         var link = ParsedURL.Link.path
         var isServed = true
-        let rejection = contiguous.withUTF8 { bytes -> URLRejection? in
+        let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
             let scanned = URLShape(bytes)
             if let rejection = check(scanned, in: bytes, limits: served.limits) { return rejection }
             shape = scanned
@@ -142,13 +142,13 @@ package enum URLParser {
     /// For reverse routing: ``PercentEncoding/encodeSegment(_:)`` escapes any value, but the
     /// parser refuses some values however they are spelled, so `path(for:)` must refuse them too
     /// to keep `match(path(for:))` true.
-    static func rejection(forSegmentValue value: String) -> URLRejection? {
+    static func rejection(forSegmentValue value: String) -> RoutingError? {
         var path = "/" + PercentEncoding.encodeSegment(value)
         return path.withUTF8 { URLComponentValidator.rejection(in: $0, 0..<$0.count, as: .path) }
     }
 
     private static func check(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, limits: Router.Limits)
-        -> URLRejection?
+        -> RoutingError?
     {
         if shape.segmentCount > limits.segments {
             return tooLong("the path has more than \(limits.segments) segments")
@@ -193,7 +193,7 @@ package enum URLParser {
 
     /// Checks the authority's syntax (400).
     private static func authorityRejection(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>)
-        -> URLRejection?
+        -> RoutingError?
     {
         guard let authority = shape.authority else { return nil }
         let authorityBytes = bytes[authority]
@@ -245,15 +245,15 @@ package enum URLParser {
         return value >= 1
     }
 
-    private static func tooLong(_ reason: String) -> URLRejection {
-        URLRejection(status: .uriTooLong, reason: reason)
+    private static func tooLong(_ reason: String) -> RoutingError {
+        RoutingError(.uriTooLong, reason)
     }
 
-    private static func badRequest(_ reason: String) -> URLRejection {
-        URLRejection(status: .badRequest, reason: reason)
+    private static func badRequest(_ reason: String) -> RoutingError {
+        RoutingError(.badRequest, reason)
     }
 
-    private static func notFound(_ reason: String) -> URLRejection {
-        URLRejection(status: .notFound, reason: reason)
+    private static func notFound(_ reason: String) -> RoutingError {
+        RoutingError(.notFound, reason)
     }
 }

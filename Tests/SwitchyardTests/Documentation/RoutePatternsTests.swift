@@ -86,7 +86,7 @@ struct RoutePatternsTests {
         do {
             _ = try Router(routes: [Route("/files/*path/edit", controller: screen)])
             Issue.record("a glob that is not last must be refused")
-        } catch let error as RouteTableError {
+        } catch {
             print(error)  // invalid pattern "/files/*path/edit" at position 7: …
             #expect(error.pattern == "/files/*path/edit")
             #expect(error.position == 7)
@@ -202,7 +202,7 @@ struct RoutePatternsTests {
         do {
             _ = try Router(routes: [], configuration: .init(hosts: ["a b"]))
             Issue.record("an invalid host entry must be refused")
-        } catch let error as RouteTableError {
+        } catch {
             #expect(error.pattern == "configuration.hosts")
         }
         // Punycode is accepted; a port and the host's case are ignored; `*` serves IPv6 literals.
