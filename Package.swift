@@ -19,18 +19,29 @@ let package = Package(
         .executable(name: "Example", targets: ["Example"]),
     ],
     targets: [
-        .target(name: "Switchyard", path: "Sources/Routing", swiftSettings: strict),
+        .target(
+            name: "Switchyard", path: "Sources/Routing",
+            // Each folder says what it owns in a README (see CONTRIBUTING, "Where things live").
+            exclude: [
+                "README.md", "Vocabulary/README.md", "RouteTable/README.md", "URL/README.md",
+                "Resolution/README.md", "Matching/README.md", "Pipeline/README.md",
+                "ReverseRouting/README.md",
+                "Typed/README.md", "AppSiteAssociation/README.md",
+            ],
+            swiftSettings: strict),
         .target(
             name: "SwitchyardMiddlewares", dependencies: ["Switchyard"], path: "Sources/Middlewares",
-            swiftSettings: strict),
+            exclude: ["README.md", "Observers/README.md"], swiftSettings: strict),
         .target(
             name: "SwitchyardPolicies", dependencies: ["Switchyard"], path: "Sources/Policies",
-            swiftSettings: strict),
+            exclude: ["README.md"], swiftSettings: strict),
         .target(
             name: "SwitchyardControllers", dependencies: ["Switchyard"], path: "Sources/Controllers",
-            swiftSettings: strict),
+            exclude: ["README.md"], swiftSettings: strict),
         .target(
-            name: "SwitchyardTool", dependencies: ["Switchyard"], path: "Sources/Tool", swiftSettings: strict),
+            name: "SwitchyardTool", dependencies: ["Switchyard"], path: "Sources/Tool",
+            exclude: ["README.md"],
+            swiftSettings: strict),
         .executableTarget(
             name: "SwitchyardCLI", dependencies: ["SwitchyardTool"], path: "Sources/CLI",
             swiftSettings: strict),

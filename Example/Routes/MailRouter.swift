@@ -10,7 +10,7 @@ import SwitchyardMiddlewares
 /// let response = await Connection.send("mailapp://inbox", router: router)
 /// ```
 ///
-/// Stages run in this order for every route (DESIGN §6): the rewrite, then the router's
+/// Stages run in this order for every route (Architecture, "The pipeline"): the rewrite, then the router's
 /// middlewares (App Links, session), then the router's sign-in policy unless the route skips it,
 /// then the route's own policies, then its controller.
 ///

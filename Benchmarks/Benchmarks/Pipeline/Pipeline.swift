@@ -179,7 +179,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // MARK: Match cost against the size of the route table (DESIGN §8: within 1.5× from 10 to 10,000)
+    // MARK: Match cost against the size of the route table (Architecture, "Performance and safety": within 1.5× from 10 to 10,000)
 
     for count in [10, 1_000, 10_000] {
         for (kind, probe) in GeneratedRoutes.probes {

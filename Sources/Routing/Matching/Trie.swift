@@ -1,5 +1,5 @@
 /// The compiled route trie: flat buffers of plain structs, so that a walk touches no reference
-/// counts until it returns (DESIGN §8).
+/// counts until it returns (Architecture, "Performance and safety").
 ///
 /// Children of a node are tried in precedence order: the literal child for the segment, then
 /// constrained parameters (ordered by the highest `priority` of the routes below each, then the

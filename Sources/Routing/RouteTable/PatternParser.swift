@@ -1,4 +1,4 @@
-/// Parses the route pattern grammar of DESIGN §2 and expands optional parts.
+/// Parses the route pattern grammar of Architecture, "Routes and patterns", and expands optional parts.
 ///
 /// Errors name the pattern and the 0-based offset of the problem, counted in Unicode scalars.
 ///

@@ -3,7 +3,7 @@ import Testing
 @testable import Switchyard
 
 /// The shortcuts of `Router.match` (`PlainPath`, `StaticPaths`) must answer exactly as the paths
-/// they skip: the full parser of DESIGN §5 and the trie walk.
+/// they skip: the full parser of Architecture, "URL handling", and the trie walk.
 struct FastPathTests {
     /// Word boundaries (8 and 16 bytes), trailing slashes, dots and empty segments at every position.
     static let edgeCases: [String] = [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6 step 4: an external request for a private route gets exactly the response a
+/// Architecture, "The pipeline" step 4: an external request for a private route gets exactly the response a
 /// missing route gets, and nothing of that route runs.
 @Suite("Pipeline: access")
 struct AccessTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6: every form of `Connection.send`, typed in-app data, and concurrent sends.
+/// Architecture, "The pipeline": every form of `Connection.send`, typed in-app data, and concurrent sends.
 @Suite("Pipeline: Connection.send")
 struct ConnectionSendTests {
     /// The five public forms of `Connection.send`.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §3 and §6 step 8: thrown errors become responses in one place; details only in-app.
+/// Architecture, "Requests, responses, policies and middleware" and "The pipeline" step 8: thrown errors become responses in one place; details only in-app.
 @Suite("Pipeline: errors")
 struct ErrorResponseTests {
     struct PaymentRequired: ResponseError {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6 step 3: no match → the `notFound` controller, by default a plain 404.
+/// Architecture, "The pipeline" step 3: no match → the `notFound` controller, by default a plain 404.
 @Suite("Pipeline: not found")
 struct NotFoundTests {
     @Test("default notFound: 404, no data, no route", arguments: ["/nowhere", "/inbox/extra", "/"])

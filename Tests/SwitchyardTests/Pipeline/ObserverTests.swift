@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6 step 11: observers see every final response with its duration.
+/// Architecture, "The pipeline" step 11: observers see every final response with its duration.
 @Suite("Pipeline: observers")
 struct ObserverTests {
     @Test("every outcome is observed once, by every observer, with a duration")

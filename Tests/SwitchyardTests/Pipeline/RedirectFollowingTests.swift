@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6 step 9: `.seeOther` with a location is followed within the router, keeping the
+/// Architecture, "The pipeline" step 9: `.seeOther` with a location is followed within the router, keeping the
 /// original source, at most `maxRedirects` times; more, or a loop, gives 508.
 @Suite("Pipeline: redirects")
 struct RedirectFollowingTests {

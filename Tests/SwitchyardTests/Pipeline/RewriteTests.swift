@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6 step 2: rewrites run in order, each once, before matching.
+/// Architecture, "The pipeline" step 2: rewrites run in order, each once, before matching.
 @Suite("Pipeline: rewrites")
 struct RewriteTests {
     static let routes = ["/messages/:id", "/a", "/b", "/p", "/p/x", "/p/x/x", "/drafts/:id"]

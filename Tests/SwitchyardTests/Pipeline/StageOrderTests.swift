@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §6 steps 5 and 6: middlewares router → group → route; policies router (minus
+/// Architecture, "The pipeline" steps 5 and 6: middlewares router → group → route; policies router (minus
 /// `skipping:`) → group → route, stopping at the first failure.
 @Suite("Pipeline: middlewares and policies")
 struct StageOrderTests {

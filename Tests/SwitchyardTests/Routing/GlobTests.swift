@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §2 globs (`*name`) and §3 `Parameters.segments(_:)`.
-@Suite("Globs (DESIGN §2)")
+/// Globs (`*name`, Architecture, "Routes and patterns") and `Parameters.segments(_:)`.
+@Suite("Globs")
 struct GlobTests {
     @Test(
         "a glob takes one or more remaining segments, decoded and joined by '/'",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §4 `caseSensitive` and §5 trailing slash, fragment and query, as matching sees them.
+/// `caseSensitive` (Architecture, "The router") and trailing slash, fragment and query, as matching sees them.
 @Suite("Case, trailing slash, fragment and query")
 struct MatchingOptionsTests {
     static let patterns = [
@@ -50,7 +50,7 @@ struct MatchingOptionsTests {
         #expect(router.match("/Files/A/b")?.params["path"] == "A/b")
     }
 
-    /// DESIGN is silent: folding is for literals; a `.oneOf` value still compares exactly.
+    /// The Architecture article is silent: folding is for literals; a `.oneOf` value still compares exactly.
     @Test("folding does not reach constraints")
     func constraintsStayExact() throws {
         let router = try Router(

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §2 optional parts `( … )`: expanded at init into one shape per choice; they may nest.
-@Suite("Optional parts (DESIGN §2)")
+/// Architecture, "Routes and patterns", optional parts `( … )`: expanded at init into one shape per choice; they may nest.
+@Suite("Optional parts")
 struct OptionalPartTests {
     /// `nil` expects no match; otherwise the parameters, in pattern order.
     static let cases: [(String, String, [String]?)] = [
@@ -46,7 +46,7 @@ struct OptionalPartTests {
         #expect(Routing.tableError([Routing.route("/photos(/:id)"), Routing.route("/photos/new")]) == nil)
     }
 
-    /// DESIGN is silent on a limit; the parser refuses more than 256 expansions (`2^8`).
+    /// The Architecture article is silent on a limit; the parser refuses more than 256 expansions (`2^8`).
     @Test("eight independent optional parts are accepted, nine are refused", arguments: [8, 9])
     func expansionLimit(count: Int) throws {
         let letters = "abcdefghi".prefix(count).map { "(/\($0))" }.joined()

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §3 `Parameters` as a match hands them out: typed access, names, order and raw values.
-@Suite("Parameters of a match (DESIGN §3)")
+/// Architecture, "Requests, responses, policies and middleware", `Parameters` as a match hands them out: typed access, names, order and raw values.
+@Suite("Parameters of a match")
 struct ParametersTests {
     static let router = try! Router(routes: [
         Routing.route("/m/:id(int)/:slug"), Routing.route("/f/*path"),

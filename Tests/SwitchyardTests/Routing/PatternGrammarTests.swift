@@ -2,9 +2,9 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §2 "Pattern grammar": literals, `:name`, name rules and the built-in constraints, as
+/// Architecture, "Routes and patterns" (the pattern grammar): literals, `:name`, name rules and the built-in constraints, as
 /// the router matches them. Rejected patterns are in ``RouteTableErrorTests``.
-@Suite("Pattern grammar (DESIGN §2)")
+@Suite("Pattern grammar")
 struct PatternGrammarTests {
     @Test(
         "a literal segment compares with the decoded segment, exactly",
@@ -150,7 +150,7 @@ struct PatternGrammarTests {
         #expect(router.match("/items/abc/x")?.params["slug"] == "abc")
     }
 
-    /// DESIGN is silent; the code looks a name up in the route's constraints before the built-ins.
+    /// The Architecture article is silent; the code looks a name up in the route's constraints before the built-ins.
     @Test("a route-level constraint shadows a built-in of the same name")
     func routeLevelShadowsBuiltIn() throws {
         let router = try Router(routes: [Routing.route("/v/:x(int)", constraints: ["int": .alpha])])

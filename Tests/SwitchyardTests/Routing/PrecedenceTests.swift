@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-@Suite("Precedence and backtracking (DESIGN §2)")
+@Suite("Precedence and backtracking")
 struct PrecedenceTests {
     static let table = [
         "/users/new", "/users/:id/edit", "/users/:id(int)", "/users/:name", "/users/*rest",
@@ -92,7 +92,7 @@ struct PrecedenceTests {
         #expect(router.match("/v/x1")?.route.pattern == "/v/:b(alnum)", "only one candidate accepts")
     }
 
-    /// DESIGN says "higher priority wins" among candidates at a segment; a constrained candidate
+    /// The Architecture article says "higher priority wins" among candidates at a segment; a constrained candidate
     /// stands for every route below it, so it ranks by the highest priority among them, even when
     /// the route that finally matches has a lower one.
     @Test("a constrained candidate ranks by the highest priority of the routes below it")
@@ -110,7 +110,7 @@ struct PrecedenceTests {
     /// priority below, then the earliest route below, and left the rest to the order of a
     /// `Dictionary` keyed by constraint name, which changes with the process's hash seed. Two
     /// candidates from the same route (its optional parts) always tie on both, so which one
-    /// won changed from run to run. DESIGN: "deterministic and independent of dictionary order".
+    /// won changed from run to run. The Architecture article: "deterministic and independent of dictionary order".
     @Test("constrained candidates from one route's optional parts: the first written wins, in every run")
     func sameRouteTie() throws {
         var winners: [String] = []

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §4 reverse routing: `path(for:_:)` and `url(for:_:scheme:host:)`.
-@Suite("Reverse routing (DESIGN §4)")
+/// Architecture, "The router", reverse routing: `path(for:_:)` and `url(for:_:scheme:host:)`.
+@Suite("Reverse routing")
 struct ReverseRoutingTests {
     static let routes = [
         Routing.route("/", name: "root"),
@@ -171,7 +171,7 @@ struct ReverseRoutingTests {
         #expect(try router.path(for: "inbox", ["id": "X"]) == "/Inbox/X")
     }
 
-    /// DESIGN is silent on which expansion reverse routing picks; the code takes the first
+    /// The Architecture article is silent on which expansion reverse routing picks; the code takes the first
     /// expansion (in the order optional parts are left out, then taken) with the most parameters,
     /// all given. Optional literals are therefore left out.
     @Test(

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §2 `Route.group`: prefixes patterns and names, prepends stages, overrides access, nests.
-@Suite("Route groups (DESIGN §2)")
+/// Architecture, "Routes and patterns", `Route.group`: prefixes patterns and names, prepends stages, overrides access, nests.
+@Suite("Route groups")
 struct RouteGroupTests {
     static func named(_ names: String...) -> [Middleware] {
         names.map { name in Middleware(name) { $0 } }

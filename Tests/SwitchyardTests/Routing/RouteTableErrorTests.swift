@@ -2,9 +2,9 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §4: every mistake `Router.init` reports as a ``RouteTableError`` naming the pattern,
+/// Architecture, "The router": every mistake `Router.init` reports as a ``RouteTableError`` naming the pattern,
 /// the position (a 0-based character offset) and the reason.
-@Suite("Route table errors (DESIGN §4)")
+@Suite("Route table errors")
 struct RouteTableErrorTests {
     struct Invalid: Sendable, CustomTestStringConvertible {
         let pattern: String
@@ -130,7 +130,7 @@ struct RouteTableErrorTests {
         #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
     }
 
-    /// DESIGN is silent; a key that constrains nothing is most likely a typo, so it is refused.
+    /// The Architecture article is silent; a key that constrains nothing is most likely a typo, so it is refused.
     @Test("a constraints key that names neither a constraint in the pattern nor a parameter is refused")
     func unusedConstraintKey() {
         let error = Routing.tableError([Routing.route("/:id", constraints: ["iid": .int])])
@@ -143,7 +143,7 @@ struct RouteTableErrorTests {
             "a parameter with its own (constraint) does not take a keyed one too")
     }
 
-    /// DESIGN gives globs no constraints; both spellings are refused rather than ignored.
+    /// The Architecture article gives globs no constraints; both spellings are refused rather than ignored.
     @Test("a glob takes no constraint, in parentheses or by key")
     func globConstraints() {
         let inParentheses = Routing.tableError([Routing.route("/f/*path(int)")])

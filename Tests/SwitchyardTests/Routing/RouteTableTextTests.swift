@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §4 `routeTable` (like `rails routes`) and `explain`.
-@Suite("Route table and explain (DESIGN §4)")
+/// Architecture, "The router", `routeTable` (like `rails routes`) and `explain`.
+@Suite("Route table and explain")
 struct RouteTableTextTests {
     static func router() throws -> Router {
         let middleware = { (name: String) in Middleware(name) { $0 } }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// DESIGN §5 "No Unicode normalization: NFC and NFD spellings are different paths", and `/` is a
+/// Architecture, "URL handling", "No Unicode normalization: NFC and NFD spellings are different paths", and `/` is a
 /// byte: checks of the places where Swift's `String` (which compares and splits by canonically
 /// equivalent characters) could make two spellings one, or hide a separator.
 struct UnicodeSpellingTests {
