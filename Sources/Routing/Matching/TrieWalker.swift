@@ -43,7 +43,8 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         let mayLoop = !tracer.wantsNotes
         nextSegment: while true {
             let node = tables.nodes[index]
-            tracer.step()
+            // A walk re-entered with the decoded segment is at a node already counted.
+            if pending == nil { tracer.step() }
             if position == end {
                 let found = chosen(node.terminal)
                 if tracer.wantsNotes {

@@ -173,4 +173,27 @@ struct LinearMatchingTests {
             "every doubling: \(violations)")
         #expect(violations.contains { $0.hasPrefix("N = 64:") }, "\(counts)")
     }
+
+    static let spellings: [(plain: String, escaped: String)] = [
+        ("/users/admin/edit", "/users/%61dmin/edit"),
+        ("/users/42/edit", "/users/%34%32/edit"),
+        ("/files/a/b", "/files/%61/b"),
+        ("/users/zz", "/users/%7A%7A"),
+    ]
+
+    /// Regression: with one walker, a segment with escapes re-enters the walk at its node with the
+    /// decoded bytes, and that node's step was counted twice. An escaped spelling costs exactly
+    /// the steps of the plain one.
+    @Test("An escaped segment takes the steps of its plain spelling", arguments: spellings)
+    func escapesCostNoExtraSteps(plain: String, escaped: String) throws {
+        let router = try Router(
+            routes: [
+                Route("/users/admin/edit", controller: echo), Route("/users/:id(int)/edit", controller: echo),
+                Route("/users/:name", controller: echo), Route("/files/*path", controller: echo),
+            ])
+        let (plainSteps, plainWinner) = Self.steps(router, plain)
+        let (escapedSteps, escapedWinner) = Self.steps(router, escaped)
+        #expect(escapedWinner == plainWinner)
+        #expect(escapedSteps == plainSteps, "\(escaped): \(escapedSteps) steps, \(plain): \(plainSteps)")
+    }
 }
