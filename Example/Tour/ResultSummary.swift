@@ -15,7 +15,8 @@ enum ResultSummary {
     }
 
     private static func failure(_ response: Response) -> String {
-        // In-app requests carry the error's message; external ones only the status (Architecture, "Requests, responses, policies and middleware").
+        // In-app requests carry the error's message; external ones only the status (Architecture,
+        // "Requests, responses, policies and middleware").
         let detail = response.error.map { ": \($0.message)" } ?? ""
         switch response.status {
         case .noContent: return "nothing to show" + detail

@@ -1,6 +1,6 @@
 /// A deliberately slow and plain matcher for differential fuzzing: it tries every expansion of
-/// every route against the whole path, then picks the winner by the Architecture article's "Routes and patterns" precedence, compared
-/// segment by segment. It shares no code with the trie.
+/// every route against the whole path, then picks the winner by the Architecture article's "Routes
+/// and patterns" precedence, compared segment by segment. It shares no code with the trie.
 enum ReferenceMatcher {
     struct Match: Equatable {
         let routeIndex: Int

@@ -1,6 +1,6 @@
-/// Architecture, "URL handling", for bare paths (`/path?query#fragment`), written from the text of the design and
-/// nothing else, for differential fuzzing of ``URLParser``; with the 0.2 rule that a raw space
-/// is refused (400) anywhere in a URL (the rules at the top of `URLParser.swift`).
+/// Architecture, "URL handling", for bare paths (`/path?query#fragment`), written from the text of
+/// the design and nothing else, for differential fuzzing of ``URLParser``; with the 0.2 rule that a
+/// raw space is refused (400) anywhere in a URL (the rules at the top of `URLParser.swift`).
 enum ReferenceURLValidator {
     enum Outcome: Equatable {
         case accepted(path: String)

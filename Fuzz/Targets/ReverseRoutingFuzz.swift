@@ -1,7 +1,7 @@
 /// Fuzz target `reverse-routing`: for any route and any parameter values, either
 /// ``Router/path(for:_:)`` throws, or the path it returns matches that route with those values
-/// (Architecture, "The router"), the reference matcher agrees, and ``Router/url(for:_:scheme:host:)`` reaches the
-/// same route.
+/// (Architecture, "The router"), the reference matcher agrees, and
+/// ``Router/url(for:_:scheme:host:)`` reaches the same route.
 let reverseRouter = try! Router(
     routes: FuzzTable.routes(), configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"]))
 

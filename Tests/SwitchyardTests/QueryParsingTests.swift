@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "URL handling" (the query): ``URLParser/query(of:plusAsSpace:)`` on URLs the parser accepted.
+/// Architecture, "URL handling" (the query): ``URLParser/query(of:plusAsSpace:)`` on URLs the
+/// parser accepted.
 struct QueryParsingTests {
     /// One row: a URL, the `plusAsSpace` setting and the items expected, in order.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "URL handling": every form, every refusal reason and every limit of ``URLParser/parse(_:configuration:)``.
+/// Architecture, "URL handling": every form, every refusal reason and every limit of
+/// ``URLParser/parse(_:configuration:)``.
 struct URLParserTests {
     /// One row of a table: a URL and what the parser must make of it.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -2,11 +2,11 @@
 /// parser: a bare path (`/…`) whose bytes are all `-`, `.`, `/` or `0`…`~` except `?`, with no
 /// `/` or `.` right after a `/`, and at most one trailing `/`.
 ///
-/// Such a path has no query, fragment, escape, control or non-ASCII byte, no empty segment and
-/// no segment that begins with a dot, so no dot segment: every check of Architecture, "URL handling", that could
-/// refuse it is settled by the scan, and ``URLParser`` would accept it with the same path and
-/// segment count. Anything else (an escape, `/.well-known`, a query, a scheme) gets `nil` and
-/// goes through the general parser, which decides and reports. The limits still apply: the
+/// Such a path has no query, fragment, escape, control or non-ASCII byte, no empty segment and no
+/// segment that begins with a dot, so no dot segment: every check of Architecture, "URL handling",
+/// that could refuse it is settled by the scan, and ``URLParser`` would accept it with the same
+/// path and segment count. Anything else (an escape, `/.well-known`, a query, a scheme) gets `nil`
+/// and goes through the general parser, which decides and reports. The limits still apply: the
 /// caller compares ``segmentCount`` and the byte count with them.
 struct PlainPath {
     /// Where the routed path ends: before a single trailing `/`; 0 for the root.

@@ -1,8 +1,8 @@
 /// Where the parts of a URL lie, found by a cheap scan that refuses nothing.
 ///
-/// The limits of Architecture, "URL handling", are checked "before any other work", so the segment and query-item
-/// counts must be known before validation starts; this scan finds them together with the
-/// component boundaries, looking at each byte once and deciding nothing about its validity.
+/// The limits of Architecture, "URL handling", are checked "before any other work", so the segment
+/// and query-item counts must be known before validation starts; this scan finds them together with
+/// the component boundaries, looking at each byte once and deciding nothing about its validity.
 struct URLShape {
     /// The three spellings a URL can have.
     enum Form: Equatable {

@@ -13,8 +13,9 @@ public struct Constraint: Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case any, int, uuid, alpha, alnum
         /// The values' UTF-8 bytes, sorted: `String`'s `==` and hashing treat canonically
-        /// equivalent spellings (NFC `é`, NFD `e` + U+0301) as one, and the router keeps them
-        /// apart (no Unicode normalization: Architecture, "URL handling"). Sorted bytes allow a binary search over a segment's bytes with no allocation.
+        /// equivalent spellings (NFC `é`, NFD `e` + U+0301) as one, and the router keeps them apart
+        /// (no Unicode normalization: Architecture, "URL handling"). Sorted bytes allow a binary
+        /// search over a segment's bytes with no allocation.
         case oneOf([[UInt8]])
         case custom(@Sendable (Substring) -> Bool)
     }

@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "The pipeline" step 10: cancelling the sending task stops the pipeline between stages with 499.
+/// Architecture, "The pipeline" step 10: cancelling the sending task stops the pipeline between
+/// stages with 499.
 @Suite("Pipeline: cancellation")
 struct CancellationTests {
     @Test("cancel while a policy awaits: 499, later policies and the controller never run")

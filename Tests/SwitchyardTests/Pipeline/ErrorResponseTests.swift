@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "Requests, responses, policies and middleware" and "The pipeline" step 8: thrown errors become responses in one place; details only in-app.
+/// Architecture, "Requests, responses, policies and middleware" and "The pipeline" step 8: thrown
+/// errors become responses in one place; details only in-app.
 @Suite("Pipeline: errors")
 struct ErrorResponseTests {
     struct PaymentRequired: ResponseError {

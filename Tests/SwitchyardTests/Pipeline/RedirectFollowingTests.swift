@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "The pipeline" step 9: `.seeOther` with a location is followed within the router, keeping the
-/// original source, at most `maxRedirects` times; more, or a loop, gives 508.
+/// Architecture, "The pipeline" step 9: `.seeOther` with a location is followed within the router,
+/// keeping the original source, at most `maxRedirects` times; more, or a loop, gives 508.
 @Suite("Pipeline: redirects")
 struct RedirectFollowingTests {
     static func to(_ location: String) -> Controller {

@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// `caseSensitive` (Architecture, "The router") and trailing slash, fragment and query, as matching sees them.
+/// `caseSensitive` (Architecture, "The router") and trailing slash, fragment and query, as matching
+/// sees them.
 @Suite("Case, trailing slash, fragment and query")
 struct MatchingOptionsTests {
     static let patterns = [

@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "Routes and patterns", optional parts `( … )`: expanded at init into one shape per choice; they may nest.
+/// Architecture, "Routes and patterns", optional parts `( … )`: expanded at init into one shape per
+/// choice; they may nest.
 @Suite("Optional parts")
 struct OptionalPartTests {
     /// `nil` expects no match; otherwise the parameters, in pattern order.

@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "Requests, responses, policies and middleware", `Parameters` as a match hands them out: typed access, names, order and raw values.
+/// Architecture, "Requests, responses, policies and middleware", `Parameters` as a match hands them
+/// out: typed access, names, order and raw values.
 @Suite("Parameters of a match")
 struct ParametersTests {
     static let router = try! Router(routes: [

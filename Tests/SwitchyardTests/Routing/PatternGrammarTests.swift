@@ -2,8 +2,9 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "Routes and patterns" (the pattern grammar): literals, `:name`, name rules and the built-in constraints, as
-/// the router matches them. Rejected patterns are in ``RouteTableErrorTests``.
+/// Architecture, "Routes and patterns" (the pattern grammar): literals, `:name`, name rules and the
+/// built-in constraints, as the router matches them. Rejected patterns are in
+/// ``RouteTableErrorTests``.
 @Suite("Pattern grammar")
 struct PatternGrammarTests {
     @Test(
@@ -150,7 +151,8 @@ struct PatternGrammarTests {
         #expect(router.match("/items/abc/x")?.params["slug"] == "abc")
     }
 
-    /// The Architecture article is silent; the code looks a name up in the route's constraints before the built-ins.
+    /// The Architecture article is silent; the code looks a name up in the route's constraints
+    /// before the built-ins.
     @Test("a route-level constraint shadows a built-in of the same name")
     func routeLevelShadowsBuiltIn() throws {
         let router = try Router(routes: [Routing.route("/v/:x(int)", constraints: ["int": .alpha])])

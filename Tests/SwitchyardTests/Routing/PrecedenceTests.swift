@@ -92,9 +92,9 @@ struct PrecedenceTests {
         #expect(router.match("/v/x1")?.route.pattern == "/v/:b(alnum)", "only one candidate accepts")
     }
 
-    /// The Architecture article says "higher priority wins" among candidates at a segment; a constrained candidate
-    /// stands for every route below it, so it ranks by the highest priority among them, even when
-    /// the route that finally matches has a lower one.
+    /// The Architecture article says the higher priority wins among candidates at a segment; a
+    /// constrained candidate stands for every route below it, so it ranks by the highest priority
+    /// among them, even when the route that finally matches has a lower one.
     @Test("a constrained candidate ranks by the highest priority of the routes below it")
     func priorityOfASubtree() throws {
         let router = try Router(routes: [
@@ -110,7 +110,7 @@ struct PrecedenceTests {
     /// priority below, then the earliest route below, and left the rest to the order of a
     /// `Dictionary` keyed by constraint name, which changes with the process's hash seed. Two
     /// candidates from the same route (its optional parts) always tie on both, so which one
-    /// won changed from run to run. The Architecture article: "deterministic and independent of dictionary order".
+    /// won changed from run to run. The Architecture article: the result never depends on dictionary order.
     @Test("constrained candidates from one route's optional parts: the first written wins, in every run")
     func sameRouteTie() throws {
         var winners: [String] = []

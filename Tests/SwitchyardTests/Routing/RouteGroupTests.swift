@@ -2,7 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "Routes and patterns", `Route.group`: prefixes patterns and names, prepends stages, overrides access, nests.
+/// Architecture, "Routes and patterns", `Route.group`: prefixes patterns and names, prepends
+/// stages, overrides access, nests.
 @Suite("Route groups")
 struct RouteGroupTests {
     static func named(_ names: String...) -> [Middleware] {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "The router": every mistake `Router.init` reports as a ``RouteTableError`` naming the pattern,
-/// the position (a 0-based character offset) and the reason.
+/// Architecture, "The router": every mistake `Router.init` reports as a ``RouteTableError`` naming
+/// the pattern, the position (a 0-based character offset) and the reason.
 @Suite("Route table errors")
 struct RouteTableErrorTests {
     struct Invalid: Sendable, CustomTestStringConvertible {
@@ -130,7 +130,8 @@ struct RouteTableErrorTests {
         #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
     }
 
-    /// The Architecture article is silent; a key that constrains nothing is most likely a typo, so it is refused.
+    /// A key that constrains nothing is most likely a typo, so it is refused (Architecture, "Routes and
+    /// patterns").
     @Test("a constraints key that names neither a constraint in the pattern nor a parameter is refused")
     func unusedConstraintKey() {
         let error = Routing.tableError([Routing.route("/:id", constraints: ["iid": .int])])

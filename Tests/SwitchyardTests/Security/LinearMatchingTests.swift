@@ -142,11 +142,12 @@ struct LinearMatchingTests {
         return try Router(routes: routes, configuration: .init(limits: .init(segments: 4 * depth)))
     }
 
-    /// When a table's breadth itself grows with depth (a new branch can start at every segment),
-    /// a backtracking walk must look at every branch, so work is bounded by the table, not by N
-    /// alone: N segments against routes int^k plain^(63-k) end (k = 0…63) visit about N²/2
-    /// nodes. The guarantee that holds, and that this pins, is that no trie node is visited twice
-    /// (Architecture, "Performance and safety": "no backtracking regexes"): work never exceeds the nodes within N segments.
+    /// When a table's breadth itself grows with depth (a new branch can start at every segment), a
+    /// backtracking walk must look at every branch, so work is bounded by the table, not by N
+    /// alone: N segments against routes int^k plain^(63-k) end (k = 0…63) visit about N²/2 nodes.
+    /// The guarantee that holds, and that this pins, is that no trie node is visited twice
+    /// (Architecture, "Routes and patterns": matching never needs a regular expression): work never
+    /// exceeds the nodes within N segments.
     @Test("Work is bounded by the trie nodes within N segments when breadth grows with depth")
     func boundedByTable() throws {
         let router = try Self.breadthGrowsWithDepth()

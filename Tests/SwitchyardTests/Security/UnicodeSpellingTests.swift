@@ -2,9 +2,9 @@ import Testing
 
 @testable import Switchyard
 
-/// Architecture, "URL handling", "No Unicode normalization: NFC and NFD spellings are different paths", and `/` is a
-/// byte: checks of the places where Swift's `String` (which compares and splits by canonically
-/// equivalent characters) could make two spellings one, or hide a separator.
+/// Architecture, "URL handling": no Unicode normalization, so NFC and NFD spellings are different
+/// paths, and `/` is a byte: checks of the places where Swift's `String` (which compares and splits
+/// by canonically equivalent characters) could make two spellings one, or hide a separator.
 struct UnicodeSpellingTests {
     static let nfc = "caf%C3%A9"
     static let nfd = "cafe%CC%81"

@@ -1,8 +1,8 @@
-/// A plain, slow matcher that states the Architecture article's "Routes and patterns" precedence directly: at each segment try the
-/// literal candidates, then the constrained ones (grouped by constraint, the group with the
-/// highest priority among its routes first, then the earliest route, then the earliest
-/// expansion), then the plain ones, then a glob; a dead end falls through to the next group. It
-/// works on decoded segments and shares no code with the trie.
+/// A plain, slow matcher that states the Architecture article's "Routes and patterns" precedence
+/// directly: at each segment try the literal candidates, then the constrained ones (grouped by
+/// constraint, the group with the highest priority among its routes first, then the earliest route,
+/// then the earliest expansion), then the plain ones, then a glob; a dead end falls through to the
+/// next group. It works on decoded segments and shares no code with the trie.
 struct ReferenceMatcher {
     struct Candidate {
         let route: Int
