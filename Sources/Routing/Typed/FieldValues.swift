@@ -19,7 +19,7 @@ struct FieldValues: Decoder {
     init(key: String, in request: Request) {
         self.key = key
         self.request = request
-        first = request.params[key] ?? request.query[key]
+        first = request.parameterOrQueryItem(key)
     }
 
     fileprivate init(element: String, of field: FieldValues) {
@@ -33,8 +33,14 @@ struct FieldValues: Decoder {
     /// item. Read only for arrays, so a scalar property builds no list.
     var all: [String] {
         if only { return first.map { [$0] } ?? [] }
-        if request.params.names.contains(key) { return request.params.segments(key) }
-        return request.query.values(key)
+        return request.parameterOrQueryItems(key)
+    }
+
+    /// Every value as text, for a `[String]` property: what reading each element as a `String`
+    /// gives, without the elements' round trips. An array's element cannot itself be a list.
+    func texts() throws -> [String] {
+        guard !only else { throw Self.unsupported(key) }
+        return all
     }
 
     /// `first` read as a scalar with `read`, or the 400 for its absence or its text.
@@ -47,7 +53,17 @@ struct FieldValues: Decoder {
 
     /// The values read as `T`.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let value = try ScalarText.read(T.self, from: self) { return value }
+        if let common = ScalarText.common(T.self) {
+            return try ScalarText.read(common, as: T.self, from: self)
+        }
+        return try decodeOther(T.self)
+    }
+
+    /// The values read as `T`, any type but the common ones. Not inlined: this path holds a `T?`,
+    /// and the metadata of an optional `T` is a runtime lookup that every call of `decode` would
+    /// pay where they share a frame.
+    @inline(never)
+    private func decodeOther<T: Decodable>(_ type: T.Type) throws -> T {
         // An array of anything but arrays: each value read on its own, without the boxes the
         // unkeyed-container path costs. Before the rarer scalars, whose check is a runtime lookup.
         if !only, let list = T.self as? any TextList.Type { return try list.init(field: self) as! T }

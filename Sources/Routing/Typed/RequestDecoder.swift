@@ -61,7 +61,7 @@ struct RequestDecoder: Decoder {
         }
 
         func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-            FieldValues(key: key.stringValue, in: request).first
+            request.parameterOrQueryItem(key.stringValue)
         }
 
         func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {

@@ -13,19 +13,37 @@ enum ScalarText {
         }
     }
 
-    /// `field`'s first value read as `T` when `T` is `String`, `Int`, `Bool` (by ``bool(_:)``) or
-    /// `Double`, throwing its 400; `nil` for any other type. Compared by identity: a conformance
-    /// check (``readConvertible(_:from:)``) is a runtime lookup.
+    /// The types ``Request/decode(_:)`` reads without a runtime lookup: the four common scalars,
+    /// and `[String]`, the common list.
+    enum Common {
+        case string, int, bool, double, strings
+    }
+
+    /// Which common type `T` is, compared by identity; `nil` for any other type. A conformance
+    /// check (``readConvertible(_:from:)``) is a runtime lookup, and so is an optional `T` in the
+    /// decoder's generic code: hence a plain enum here, and no `T?` on this path.
     @inline(__always)
-    static func read<T>(_ type: T.Type, from field: FieldValues) throws -> T? {
-        // `unsafeBitCast` where `T` is the very type compared: a cast `as? T` is a runtime call.
-        if T.self == String.self { return unsafeBitCast(try field.scalar(String.self) { $0 }, to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try field.scalar(Int.self) { Int($0) }, to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try field.scalar(Bool.self, bool), to: T.self) }
-        if T.self == Double.self {
-            return unsafeBitCast(try field.scalar(Double.self) { Double($0) }, to: T.self)
-        }
+    static func common<T>(_ type: T.Type) -> Common? {
+        if T.self == String.self { return .string }
+        if T.self == Int.self { return .int }
+        if T.self == Bool.self { return .bool }
+        if T.self == Double.self { return .double }
+        if T.self == [String].self { return .strings }
         return nil
+    }
+
+    /// `field` read as `T`, which is the common type `kind` (from ``common(_:)``), throwing its
+    /// 400: a scalar reads the first value, `[String]` every value.
+    @inline(__always)
+    static func read<T>(_ kind: Common, as type: T.Type, from field: FieldValues) throws -> T {
+        // `unsafeBitCast` to the very type `kind` names: a cast `as! T` is a runtime call.
+        switch kind {
+        case .string: unsafeBitCast(try field.scalar(String.self) { $0 }, to: T.self)
+        case .int: unsafeBitCast(try field.scalar(Int.self) { Int($0) }, to: T.self)
+        case .bool: unsafeBitCast(try field.scalar(Bool.self, bool), to: T.self)
+        case .double: unsafeBitCast(try field.scalar(Double.self) { Double($0) }, to: T.self)
+        case .strings: unsafeBitCast(try field.texts(), to: T.self)
+        }
     }
 
     /// `field`'s first value read as `T` when `T` is any other `LosslessStringConvertible` type

@@ -82,6 +82,20 @@ public struct Request: Sendable {
     /// `true` when the request came from another app or a web page.
     public var isExternal: Bool { source != .app }
 
+    /// The path parameter `name`, else the first value of the query item `name`: what a typed
+    /// property of one value reads (``decode(_:)``).
+    // Read in place: ``params`` and ``query`` copy their value out of the storage, a reference
+    // count per field, and `decode` reads once per property.
+    func parameterOrQueryItem(_ name: String) -> String? {
+        storage.params[name] ?? storage.query[name]
+    }
+
+    /// Every value of the path parameter `name` (a glob's segments, another parameter's one
+    /// value), else every value of the query item `name`: what a typed list property reads.
+    func parameterOrQueryItems(_ name: String) -> [String] {
+        storage.params.keys.contains(name) ? storage.params.segments(name) : storage.query.values(name)
+    }
+
     /// A copy of the request with more data; where keys collide, the new values win.
     ///
     /// ```swift

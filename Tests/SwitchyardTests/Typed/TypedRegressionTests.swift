@@ -34,6 +34,44 @@ struct TypedRegressionTests {
         #expect(absent.data["caught"] as? String == "none")
     }
 
+    struct Words: Codable, Equatable, Sendable {
+        var rows: [[String]]
+    }
+
+    struct Texts: Codable, Equatable, Sendable {
+        var rows: [String]
+    }
+
+    static let nested = "'rows' asks for a nested value, which a link cannot carry: unsupported"
+
+    /// `[String]` is read by type identity, every value at once, without decoding each element
+    /// (one reason `decode` costs under twice the hand-written reads). An array's element is read
+    /// on that same path, so there it must refuse a list, as the general path does for `[[Int]]`.
+    @Test(
+        "the [String] fast path: [String] reads every value, [[String]] is refused as [[Int]] is",
+        arguments: [
+            ("/r?rows=a&rows=b", ["a", "b"], nested),
+            ("/r?rows=a&other=x&rows=a%20b", ["a", "a b"], nested),
+            ("/r?rows=", [""], nested),
+            ("/r", [], "none"),
+        ] as [(String, [String], String)])
+    func stringListFastPath(url: String, values: [String], nestedOutcome: String) async throws {
+        let router = try Router(routes: [
+            Route("/r", name: "r", isPublic: true, controller: Typed.catching(Words.self)),
+            Route(
+                "/r", name: "texts", isPublic: true, query: ["texts": .any],
+                controller: Typed.decoding(Texts.self)),
+        ])
+        let refused = await Connection.send(url, router: router)
+        let caught = refused.data["caught"]
+        #expect(((caught as? RoutingError)?.message ?? caught as? String) == nestedOutcome, "\(url)")
+        #expect((caught as? RoutingError)?.status ?? .badRequest == .badRequest)
+
+        let separator = url.contains("?") ? "&" : "?"
+        let read = await Connection.send(url + separator + "texts", router: router)
+        #expect(read.data["value"] as? Texts == Texts(rows: values), "\(url): \(read.status)")
+    }
+
     struct Segments: Codable, Equatable, Sendable {
         var path: [String]
     }
