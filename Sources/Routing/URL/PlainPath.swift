@@ -1,13 +1,15 @@
 /// The common spelling of an in-app link, settled in one word-at-a-time pass before the general
-/// parser: a bare path (`/…`) whose bytes are all `-`, `.`, `/` or `0`…`~` except `?`, with no
-/// `/` or `.` right after a `/`, and at most one trailing `/`.
+/// parser: a bare path (`/…`) whose bytes are all `-`, `.`, `/` or `0`…`~` except `?`, or escapes
+/// of printable ASCII other than `.` (`%20`, `%2F`), with no `/` or `.` right after a `/`, and at
+/// most one trailing `/`.
 ///
-/// Such a path has no query, fragment, escape, control or non-ASCII byte, no empty segment and no
-/// segment that begins with a dot, so no dot segment: every check of Architecture, "URL handling",
-/// that could refuse it is settled by the scan, and ``URLParser`` would accept it with the same
-/// path and segment count. Anything else (an escape, `/.well-known`, a query, a scheme) gets `nil`
-/// and goes through the general parser, which decides and reports. The limits still apply: the
-/// caller compares ``segmentCount`` and the byte count with them.
+/// Such a path has no query, fragment, control or non-ASCII byte (raw or escaped), no malformed
+/// escape, no empty segment and no segment that begins with a dot, raw or escaped, so no dot
+/// segment: every check of Architecture, "URL handling", that could refuse it is settled by the
+/// scan, and ``URLParser`` would accept it with the same path and segment count. Anything else
+/// (`%2e`, `%C3%A9`, `/.well-known`, a query, a scheme) gets `nil` and goes through the general
+/// parser, which decides and reports. The limits still apply: the caller compares
+/// ``segmentCount`` and the byte count with them.
 struct PlainPath {
     /// Where the routed path ends: before a single trailing `/`; 0 for the root.
     let end: Int
@@ -15,6 +17,9 @@ struct PlainPath {
     let segmentCount: Int
     /// ``StaticPaths/hash(_:)`` of the path's words, folded when the scan was asked to fold.
     let hash: UInt64
+    /// `true` when the path spells something with escapes: the static table holds routes' words
+    /// unescaped, so only the trie, which decodes, can say what such a path reaches.
+    let hasEscapes: Bool
 
     /// Scans all of `bytes`, eight at a time, hashing the path's words on the way.
     ///
@@ -24,7 +29,8 @@ struct PlainPath {
         let count = bytes.count
         guard count > 0, bytes[0] == UInt8(ascii: "/") else { return nil }
         if count == 1 {
-            return PlainPath(end: 0, segmentCount: 0, hash: StaticPaths.finish(StaticPaths.seed, 0))
+            return PlainPath(
+                end: 0, segmentCount: 0, hash: StaticPaths.finish(StaticPaths.seed, 0), hasEscapes: false)
         }
         var end = count
         if bytes[count &- 1] == UInt8(ascii: "/") {
@@ -35,7 +41,10 @@ struct PlainPath {
         var state = State()
         var index = 0
         while index &+ 8 <= end {
-            guard state.take(ByteWord.load(bytes, at: index), present: ByteWord.all, folding: folding) else {
+            guard
+                state.take(
+                    ByteWord.load(bytes, at: index), at: index, present: ByteWord.all, folding: folding)
+            else {
                 return nil
             }
             index &+= 8
@@ -43,10 +52,41 @@ struct PlainPath {
         if index < end {
             // The last few bytes, zero-padded: zero is in no class, hence `present`.
             let present = ByteWord.all &>> UInt64((8 &- (end &- index)) &* 8)
-            guard state.take(ByteWord.load(bytes, at: index, upTo: end), present: present, folding: folding)
+            guard
+                state.take(
+                    ByteWord.load(bytes, at: index, upTo: end), at: index, present: present, folding: folding)
             else { return nil }
         }
-        return PlainPath(end: end, segmentCount: state.slashes, hash: StaticPaths.finish(state.hash, end))
+        let hasEscapes = state.firstPercent < end
+        // Rare, so checked apart, byte by byte from the first `%`, once the words have settled
+        // everything else.
+        if hasEscapes && !escapesArePlain(bytes, from: state.firstPercent, end: end) { return nil }
+        return PlainPath(
+            end: end, segmentCount: state.slashes, hash: StaticPaths.finish(state.hash, end),
+            hasEscapes: hasEscapes)
+    }
+
+    /// Whether every `%` before `end` starts an escape of printable ASCII (0x20…0x7E) other than
+    /// `.`: decoded, such a byte is neither a control, nor part of a UTF-8 sequence, nor a dot that
+    /// could make a dot segment, so the parser accepts it wherever it stands in a segment. A
+    /// decoded `/` is no separator: it stays inside its segment, for the parser as for the walk.
+    private static func escapesArePlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int)
+        -> Bool
+    {
+        var index = start
+        while index < end {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index &+= 1
+                continue
+            }
+            guard index &+ 2 < end, let high = PercentEncoding.hexValue(bytes[index &+ 1]),
+                let low = PercentEncoding.hexValue(bytes[index &+ 2])
+            else { return false }
+            let decoded = high << 4 | low
+            guard decoded >= 0x20 && decoded < 0x7F && decoded != UInt8(ascii: ".") else { return false }
+            index &+= 3
+        }
+        return true
     }
 
     /// What the scan carries from one word to the next.
@@ -55,12 +95,15 @@ struct PlainPath {
         var hash = StaticPaths.seed
         /// 0x80 in the lowest byte when the byte before the next word is a `/`.
         var afterSlash: UInt64 = 0
+        /// The offset of the first `%`, or `Int.max` when there is none.
+        var firstPercent = Int.max
 
-        /// Checks the `present` bytes of `word` (0x80 in each), counts and hashes them; `false`
-        /// when one of them takes the path off the plain form.
+        /// Checks the `present` bytes of `word` (0x80 in each), which starts at byte `offset`,
+        /// counts and hashes them; `false` when one of them takes the path off the plain form.
         @inline(__always)
-        mutating func take(_ word: UInt64, present: UInt64, folding: Bool) -> Bool {
-            let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath)
+        mutating func take(_ word: UInt64, at offset: Int, present: UInt64, folding: Bool) -> Bool {
+            let percent = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "%"))
+            let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath) | percent
             // `.` or `/` (0x2E, 0x2F); then `/` alone, whose bit 0 is 1.
             let dotOrSlash = ByteWord.bytes(of: word, in: UInt8(ascii: ".")...UInt8(ascii: "/"))
             let slashMarks = dotOrSlash & (word &<< 7)
@@ -69,6 +112,9 @@ struct PlainPath {
                 // After a `/`, neither another `/` (an empty segment) nor a `.` (maybe a dot segment).
                 | (dotOrSlash & (slashMarks &<< 8 | afterSlash))
             afterSlash = slashMarks &>> 56
+            if percent != 0 && firstPercent == Int.max {
+                firstPercent = offset &+ percent.trailingZeroBitCount &>> 3
+            }
             slashes &+= ByteWord.count(slashMarks)
             hash = StaticPaths.mix(hash, folding ? ASCIICaseFolding.lowercased(word: word) : word)
             return refused == 0

@@ -14,12 +14,20 @@ struct FastPathTests {
         "/a?b", "/a#b", "/a%2Fb", "/a b", "/caf\u{E9}", "/a\u{7F}", "/\u{1F}", "/a:b@c;d=e", "/[x]",
         "/a\\b", "/~user", "/A/B/C", "/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/0/1/2/3/4/5/6/7",
         "a/b", "mailapp://inbox", "https://h/a",
+        // Escapes: of printable ASCII (taken), of a dot, a control, DEL or UTF-8 (left to the
+        // parser), malformed or cut by the end, a word boundary or a trailing slash.
+        "/a%20b", "/%41", "/a%2fb", "/a%2Fb/", "/%25", "/%2541", "/%7E%21", "/%20", "/%2e", "/%2E%2E",
+        "/a/%2e",
+        "/a%2eb", "/.%41", "/%00", "/%1F", "/%7F", "/%C3%A9", "/%E2%80%AE", "/%", "/a%", "/a%2", "/a%2/",
+        "/a%G1", "/a%1G", "/abcdef%20", "/abcdefg%20", "/abcdefgh%20/x", "/abcdef%2", "//%20", "/%20//",
+        "/a%3Fb", "/a%23b", "/%20%20%20%20%20%20",
     ]
 
     /// Random strings over the bytes that decide the scan, from a fixed seed.
     static let randomCases: [String] = {
         let alphabet: [String] = [
             "/", "/", "/", ".", "-", "a", "B", "z", "0", "?", "%", "2F", "~", " ", "#", "_",
+            "%20", "%2e", "%2E", "%41", "%0A", "%7f", "%C3%A9", "%2", "%G", "%25",
         ]
         var state: UInt64 = 0x5EED
         func next(_ bound: Int) -> Int {
@@ -46,6 +54,23 @@ struct FastPathTests {
             #expect(parsed.segmentCount == plain.segmentCount, "\(url.debugDescription)")
             #expect(parsed.query == nil && parsed.fragment == nil, "\(url.debugDescription)")
         }
+    }
+
+    /// Which escapes the scan takes itself: without this, the agreement above would also hold for
+    /// a scan that refused every escape.
+    @Test(
+        "the scan takes escapes of printable ASCII but a dot, and leaves the rest to the parser",
+        arguments: [
+            ("/a%20b", true), ("/%41", true), ("/a%2fb", true), ("/a%2Fb/", true), ("/%25", true),
+            ("/abcdefg%20", true), ("/%20%20%20%20%20%20", true), ("/a%3Fb", true),
+            ("/%2e", false), ("/a%2Eb", false), ("/%00", false), ("/%7F", false), ("/%C3%A9", false),
+            ("/a%", false), ("/a%2", false), ("/a%2/", false), ("/a%G1", false), ("/a%20/", true),
+        ])
+    func scanTakesPlainEscapes(url: String, taken: Bool) {
+        var string = url
+        let plain = string.withUTF8 { PlainPath.scan($0, folding: false) }
+        #expect((plain != nil) == taken)
+        #expect(plain.map(\.hasEscapes) ?? true, "an escape the scan takes is flagged for the trie")
     }
 
     @Test("parse answers as the full parser, shortcut or not", arguments: [0, 1])
@@ -83,6 +108,8 @@ struct FastPathTests {
         let vocabulary = [
             "a", "b", "c", "B", "7", "z", "Z", "opt", "files", "readme", "README", "x", "-",
             "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "q", "2F", "%2F", ".", "~",
+            // Escapes that spell a route's literal, a parameter's value, or nothing routable.
+            "%61", "%41", "%62", "fil%65s", "read%6De", "%37", "%20", "%2e", "%2E%2E", "%C3%A9", "%",
         ]
         var state: UInt64 = 0xC0FFEE
         func next(_ bound: Int) -> Int {
