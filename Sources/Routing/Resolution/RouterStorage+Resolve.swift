@@ -97,7 +97,6 @@ extension RouterStorage {
             else { return PlainPathShape.notPlain }
             shape.end = scanned.end
             shape.segmentCount = scanned.segmentCount
-            if scanned.hasEscapes { return PlainPathShape.walk }
             let group = trie.staticPaths.terminal(bytes, end: scanned.end, hash: scanned.hash)
             guard group >= 0 else { return PlainPathShape.walk }
             if trie.isPlain { return Int(group) }

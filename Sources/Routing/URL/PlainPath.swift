@@ -15,11 +15,10 @@ struct PlainPath {
     let end: Int
     /// The number of segments, as ``URLShape/segmentCount`` counts them.
     let segmentCount: Int
-    /// ``StaticPaths/hash(_:)`` of the path's words, folded when the scan was asked to fold.
+    /// ``StaticPaths/hash(_:)`` of the path's words, folded when the scan was asked to fold. A
+    /// path with escapes never equals a static route's words, since patterns are written
+    /// decoded: the static table misses it, and the trie, which decodes, decides.
     let hash: UInt64
-    /// `true` when the path spells something with escapes: the static table holds routes' words
-    /// unescaped, so only the trie, which decodes, can say what such a path reaches.
-    let hasEscapes: Bool
 
     /// Scans all of `bytes`, eight at a time, hashing the path's words on the way.
     ///
@@ -29,8 +28,7 @@ struct PlainPath {
         let count = bytes.count
         guard count > 0, bytes[0] == UInt8(ascii: "/") else { return nil }
         if count == 1 {
-            return PlainPath(
-                end: 0, segmentCount: 0, hash: StaticPaths.finish(StaticPaths.seed, 0), hasEscapes: false)
+            return PlainPath(end: 0, segmentCount: 0, hash: StaticPaths.finish(StaticPaths.seed, 0))
         }
         var end = count
         if bytes[count &- 1] == UInt8(ascii: "/") {
@@ -40,30 +38,42 @@ struct PlainPath {
         }
         var state = State()
         var index = 0
+        var firstPercent = Int.max
+        // Until the first escape, a loop that knows nothing of escapes: the common path, which
+        // escapes must not slow down. After it, the same loop letting `%` through.
         while index &+ 8 <= end {
-            guard
-                state.take(
-                    ByteWord.load(bytes, at: index), at: index, present: ByteWord.all, folding: folding)
-            else {
-                return nil
+            let word = ByteWord.load(bytes, at: index)
+            let refused = state.take(word, present: ByteWord.all, folding: folding)
+            if refused != 0 {
+                guard let percent = State.onlyEscapes(word, refused: refused) else { return nil }
+                firstPercent = index &+ percent.trailingZeroBitCount &>> 3
+                index &+= 8
+                break
             }
             index &+= 8
+        }
+        if firstPercent != Int.max {
+            while index &+ 8 <= end {
+                let word = ByteWord.load(bytes, at: index)
+                let refused = state.take(word, present: ByteWord.all, folding: folding)
+                if refused != 0 && State.onlyEscapes(word, refused: refused) == nil { return nil }
+                index &+= 8
+            }
         }
         if index < end {
             // The last few bytes, zero-padded: zero is in no class, hence `present`.
             let present = ByteWord.all &>> UInt64((8 &- (end &- index)) &* 8)
-            guard
-                state.take(
-                    ByteWord.load(bytes, at: index, upTo: end), at: index, present: present, folding: folding)
-            else { return nil }
+            let word = ByteWord.load(bytes, at: index, upTo: end)
+            let refused = state.take(word, present: present, folding: folding)
+            if refused != 0 {
+                guard let percent = State.onlyEscapes(word, refused: refused) else { return nil }
+                firstPercent = min(firstPercent, index &+ percent.trailingZeroBitCount &>> 3)
+            }
         }
-        let hasEscapes = state.firstPercent < end
-        // Rare, so checked apart, byte by byte from the first `%`, once the words have settled
-        // everything else.
-        if hasEscapes && !escapesArePlain(bytes, from: state.firstPercent, end: end) { return nil }
-        return PlainPath(
-            end: end, segmentCount: state.slashes, hash: StaticPaths.finish(state.hash, end),
-            hasEscapes: hasEscapes)
+        // Each escape's digits and decoded byte, checked byte by byte from the first `%` once the
+        // words have settled everything else.
+        if firstPercent != Int.max && !escapesArePlain(bytes, from: firstPercent, end: end) { return nil }
+        return PlainPath(end: end, segmentCount: state.slashes, hash: StaticPaths.finish(state.hash, end))
     }
 
     /// Whether every `%` before `end` starts an escape of printable ASCII (0x20…0x7E) other than
@@ -95,15 +105,12 @@ struct PlainPath {
         var hash = StaticPaths.seed
         /// 0x80 in the lowest byte when the byte before the next word is a `/`.
         var afterSlash: UInt64 = 0
-        /// The offset of the first `%`, or `Int.max` when there is none.
-        var firstPercent = Int.max
 
-        /// Checks the `present` bytes of `word` (0x80 in each), which starts at byte `offset`,
-        /// counts and hashes them; `false` when one of them takes the path off the plain form.
+        /// Checks the `present` bytes of `word` (0x80 in each), counts and hashes them; the
+        /// bytes that take the path off the plain form (0x80 in each), `%` among them.
         @inline(__always)
-        mutating func take(_ word: UInt64, at offset: Int, present: UInt64, folding: Bool) -> Bool {
-            let percent = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "%"))
-            let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath) | percent
+        mutating func take(_ word: UInt64, present: UInt64, folding: Bool) -> UInt64 {
+            let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath)
             // `.` or `/` (0x2E, 0x2F); then `/` alone, whose bit 0 is 1.
             let dotOrSlash = ByteWord.bytes(of: word, in: UInt8(ascii: ".")...UInt8(ascii: "/"))
             let slashMarks = dotOrSlash & (word &<< 7)
@@ -112,12 +119,17 @@ struct PlainPath {
                 // After a `/`, neither another `/` (an empty segment) nor a `.` (maybe a dot segment).
                 | (dotOrSlash & (slashMarks &<< 8 | afterSlash))
             afterSlash = slashMarks &>> 56
-            if percent != 0 && firstPercent == Int.max {
-                firstPercent = offset &+ percent.trailingZeroBitCount &>> 3
-            }
             slashes &+= ByteWord.count(slashMarks)
             hash = StaticPaths.mix(hash, folding ? ASCIICaseFolding.lowercased(word: word) : word)
-            return refused == 0
+            return refused
+        }
+
+        /// The `%` bytes of `word` (0x80 in each) when they are all it has of the `refused`
+        /// bytes, else `nil`.
+        @inline(__always)
+        static func onlyEscapes(_ word: UInt64, refused: UInt64) -> UInt64? {
+            let percent = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "%"))
+            return refused & ~percent == 0 ? percent : nil
         }
     }
 }
