@@ -27,8 +27,16 @@ struct RequestPipeline {
 
     @inline(__always)
     private func observed(_ url: String) async -> Response {
-        // Reading the clock costs a little on every send; only observers need the duration.
+        // Only observers need the duration: without them, no clock is read.
         guard !storage.configuration.observers.isEmpty else { return await respondFollowingRedirects(url) }
+        return await timed(url)
+    }
+
+    /// ``observed(_:)`` with observers. Not inlined: a `ContinuousClock.Instant` is of a size
+    /// known only at run time, so an async function holding one allocates it from the task on
+    /// entry, and a send without observers would pay that too.
+    @inline(never)
+    private func timed(_ url: String) async -> Response {
         let start = ContinuousClock.now
         let response = await respondFollowingRedirects(url)
         await tellObservers(response, since: start)
@@ -150,7 +158,7 @@ struct RequestPipeline {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
         if Task.isCancelled {
-            return .final(cancelled(makeRequest(url, match: nil, resolved: nil, data: data)))
+            return .final(cancelled(makeRequest(url, resolved: nil, data: data)))
         }
         switch route(url, data: data) {
         case .answered(let response): return .final(response)
@@ -183,7 +191,9 @@ struct RequestPipeline {
         // The route that ran is the first candidate; found by identity all the same.
         let position = candidates.matches.firstIndex { storage.stages[$0.routeIndex] === ran }
         for match in candidates.matches.dropFirst(position.map { $0 + 1 } ?? candidates.matches.count) {
-            let next = makeRequest(url, match: match, resolved: candidates.resolved, data: request.data)
+            let next = makeRequest(
+                url, route: match.route, params: match.params, resolved: candidates.resolved,
+                data: request.data)
             if Task.isCancelled {
                 answers.append(cancelled(next))
                 return
@@ -194,7 +204,7 @@ struct RequestPipeline {
             guard stages.continueNext, response.status.isSuccess else { return }
         }
         if answers.count == answersBefore {
-            let unmatched = makeRequest(url, match: nil, resolved: candidates.resolved, data: request.data)
+            let unmatched = makeRequest(url, resolved: candidates.resolved, data: request.data)
             answers.append(await notFound(unmatched))
         }
     }
@@ -214,21 +224,25 @@ struct RequestPipeline {
         var tracer = SilentTracer()
         switch storage.resolve(url, source: source, tracer: &tracer) {
         case .rejected(let rejection):
-            let request = makeRequest(url, match: nil, resolved: nil, data: data)
+            let request = makeRequest(url, resolved: nil, data: data)
             return .answered(
                 Response.failure(request, rejection.status, rejection.message))
         case .unmatched(let resolved):
-            return .unmatched(makeRequest(url, match: nil, resolved: resolved, data: data))
+            return .unmatched(makeRequest(url, resolved: resolved, data: data))
         case .matched(let match, let resolved):
             // An external request walked the public routes only: a private route never matches it.
             return .matched(
-                makeRequest(url, match: match, resolved: resolved, data: data),
+                makeRequest(url, route: match.route, params: match.params, resolved: resolved, data: data),
                 storage.stages[match.routeIndex])
         }
     }
 
+    /// The request for `url`: matched when `route` is not `nil`, parsed when `resolved` is not.
+    // The route and its parameters apart, not a `RouteMatch?`: wrapping the match in an optional
+    // copies it, and unwrapping copies its fields again.
     private func makeRequest(
-        _ url: String, match: RouteMatch?, resolved: ResolvedURL?, data: [String: any Sendable]
+        _ url: String, route: Route? = nil, params: Parameters = Parameters(), resolved: ResolvedURL?,
+        data: [String: any Sendable]
     ) -> Request {
         guard let resolved else {
             return Request(
@@ -237,8 +251,7 @@ struct RequestPipeline {
         }
         let parsed = resolved.parsed
         return Request(
-            url: url, path: resolved.path, fragment: parsed.decodedFragment, route: match?.route,
-            params: match?.params ?? Parameters(),
+            url: url, path: resolved.path, fragment: parsed.decodedFragment, route: route, params: params,
             query: resolved.query
                 ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace),
             data: data, source: source)
@@ -258,13 +271,13 @@ struct RequestPipeline {
     }
 
     /// The route's answer, or `nil` when a stage declined (``RouteDeclined``,
-    /// ``PolicyResult/declined``).
+    /// ``PolicyResult/declined``). Cancellation is checked after each stage, before the next one
+    /// or the controller runs; the callers check it just before calling.
     @inline(__always)
     private func runStages(of stages: CompiledRoute.Stages, _ initial: Request) async -> Response? {
         var request = initial
         do {
             for middleware in stages.middlewares {
-                if Task.isCancelled { return cancelled(request) }
                 let transformed = try await middleware.transform(request)
                 // A middleware that hands its request back (the common case) changed nothing.
                 guard
@@ -275,16 +288,15 @@ struct RequestPipeline {
                         .internalError, "middleware '\(middleware.name)' returned a different request")
                 }
                 request = transformed
+                if Task.isCancelled { return cancelled(request) }
             }
             for policy in stages.policies {
-                if Task.isCancelled { return cancelled(request) }
                 switch try await policy.check(request) {
-                case .verified: continue
+                case .verified: if Task.isCancelled { return cancelled(request) }
                 case .failed(let response): return response
                 case .declined: return nil
                 }
             }
-            if Task.isCancelled { return cancelled(request) }
             return try await stages.controller(request)
         } catch is RouteDeclined {
             return nil
