@@ -51,6 +51,16 @@ struct FieldValues: Decoder {
         return value
     }
 
+    /// The values of `key` in `request` read as `T`.
+    static func decode<T: Decodable>(_ type: T.Type, key: String, in request: Request) throws -> T {
+        // A `[String]` takes every value straight from the request, without building a field,
+        // whose first value it would look up for nothing.
+        if ScalarText.common(T.self) == .strings {
+            return unsafeBitCast(request.parameterOrQueryItems(key), to: T.self)
+        }
+        return try FieldValues(key: key, in: request).decode(T.self)
+    }
+
     /// The values read as `T`.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let common = ScalarText.common(T.self) {

@@ -36,7 +36,7 @@ struct RequestDecoder: Decoder {
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             // A missing key is an empty field: an array decodes to `[]`, anything else is missing.
-            try FieldValues(key: key.stringValue, in: request).decode(T.self)
+            try FieldValues.decode(T.self, key: key.stringValue, in: request)
         }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -45,19 +45,19 @@ struct RequestDecoder: Decoder {
         }
 
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            try FieldValues(key: key.stringValue, in: request).scalar(String.self) { $0 }
+            try scalar(key) { $0 }
         }
 
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            try FieldValues(key: key.stringValue, in: request).scalar(Int.self) { Int($0) }
+            try scalar(key) { Int($0) }
         }
 
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-            try FieldValues(key: key.stringValue, in: request).scalar(Bool.self, ScalarText.bool)
+            try scalar(key, ScalarText.bool)
         }
 
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            try FieldValues(key: key.stringValue, in: request).scalar(Double.self) { Double($0) }
+            try scalar(key) { Double($0) }
         }
 
         func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
@@ -65,18 +65,33 @@ struct RequestDecoder: Decoder {
         }
 
         func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-            let field = FieldValues(key: key.stringValue, in: request)
-            return field.first == nil ? nil : try field.scalar(Int.self) { Int($0) }
+            try scalarIfPresent(key) { Int($0) }
         }
 
         func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-            let field = FieldValues(key: key.stringValue, in: request)
-            return field.first == nil ? nil : try field.scalar(Bool.self, ScalarText.bool)
+            try scalarIfPresent(key, ScalarText.bool)
         }
 
         func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-            let field = FieldValues(key: key.stringValue, in: request)
-            return field.first == nil ? nil : try field.scalar(Double.self) { Double($0) }
+            try scalarIfPresent(key) { Double($0) }
+        }
+
+        /// The key's first value read with `read`. A value that reads needs no ``FieldValues``;
+        /// for one that does not, `FieldValues` reads it again and words the 400.
+        @inline(__always)
+        private func scalar<T>(_ key: Key, _ read: (String) -> T?) throws -> T {
+            let name = key.stringValue
+            if let text = request.parameterOrQueryItem(name), let value = read(text) { return value }
+            return try FieldValues(key: name, in: request).scalar(T.self, read)
+        }
+
+        /// ``scalar(_:_:)`` for an optional property: `nil` when the key is absent.
+        @inline(__always)
+        private func scalarIfPresent<T>(_ key: Key, _ read: (String) -> T?) throws -> T? {
+            let name = key.stringValue
+            guard let text = request.parameterOrQueryItem(name) else { return nil }
+            if let value = read(text) { return value }
+            return try FieldValues(key: name, in: request).scalar(T.self, read)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
