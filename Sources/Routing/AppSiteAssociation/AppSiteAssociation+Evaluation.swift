@@ -134,9 +134,9 @@ private struct LinkParts {
             guard let colon = rest.firstIndex(of: ":") else {
                 return .refused("neither a web link nor a path")
             }
-            let scheme = rest[..<colon].lowercased()
-            guard scheme == "https" || scheme == "http" else {
-                return .refused("a \(scheme): link is never a universal link, which is http(s)")
+            let scheme = rest[..<colon]
+            guard SchemeName.isWeb(scheme.utf8) else {
+                return .refused("a \(scheme.lowercased()): link is never a universal link, which is http(s)")
             }
             rest = rest[rest.index(after: colon)...]
             guard rest.hasPrefix("//") else { return .refused("a web link has a host") }

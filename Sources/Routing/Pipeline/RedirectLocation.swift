@@ -25,7 +25,7 @@ enum RedirectLocation: Equatable {
             // router claims is its own: follow, so the parser's answer (400, 414) is the response.
             // Any other scheme (`mailto:`, `tel:`, `otherapp:x`) is someone else's URL.
             guard let scheme else { return .follow }
-            if scheme.lowercased() == "http" || scheme.lowercased() == "https" { return .follow }
+            if SchemeName.isWeb(scheme.utf8) { return .follow }
             let schemes = served.schemes
             let claimed =
                 schemes.isEmpty

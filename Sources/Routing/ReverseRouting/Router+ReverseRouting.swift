@@ -122,13 +122,13 @@ extension Router {
         guard let scheme = scheme ?? defaultScheme else {
             throw RoutingError(.badRequest, "the router has no schemes configured; pass `scheme:`")
         }
-        let lowered = scheme.lowercased()
-        if lowered == "http" || lowered == "https" {
+        if SchemeName.isWeb(scheme.utf8) {
             // An exact host is the only default: a wildcard or `*` names no host to write.
             let hosts = route.hosts.isEmpty ? configuration.hosts : route.hosts
             let exact = hosts.filter { (try? HostPattern.parse($0).get())?.kind == .exact }
             guard let host = host ?? (hosts.count == 1 ? exact.first : nil) else {
-                throw RoutingError(.badRequest, "an \(lowered) URL needs `host:`, one of \(hosts.sorted())")
+                throw RoutingError(
+                    .badRequest, "an \(scheme.lowercased()) URL needs `host:`, one of \(hosts.sorted())")
             }
             guard storage.served.hosts.contains(where: { $0.matches(host.utf8) }) else {
                 throw RoutingError(

@@ -80,7 +80,7 @@ struct RouteScope: Sendable, Equatable {
         guard SchemeName.isValid(scheme.utf8) else {
             return "a scheme is a letter followed by letters, digits, '+', '-' or '.'"
         }
-        if ASCIICaseFolding.equals(scheme.utf8, "http") || ASCIICaseFolding.equals(scheme.utf8, "https") {
+        if SchemeName.isWeb(scheme.utf8) {
             return "web links are scoped by hosts:, not schemes:"
         }
         if ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) {

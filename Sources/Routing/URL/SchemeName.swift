@@ -7,6 +7,13 @@ package enum SchemeName {
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
+    /// Whether `scheme` (without its `:`) is `http` or `https`, in any case: a web link, which
+    /// hosts scope and universal links carry, rather than a custom scheme naming an app.
+    @inline(__always)
+    static func isWeb<Bytes: Collection<UInt8>>(_ scheme: Bytes) -> Bool {
+        ASCIICaseFolding.equals(scheme, "http") || ASCIICaseFolding.equals(scheme, "https")
+    }
+
     /// Whether `bytes` are a scheme name.
     package static func isValid<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard let first = bytes.first, ASCIICaseFolding.isLetter(first) else { return false }

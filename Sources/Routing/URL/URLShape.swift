@@ -45,7 +45,7 @@ struct URLShape {
         form = .path
         if let schemeEnd = Self.schemeEnd(bytes) {
             scheme = 0..<schemeEnd
-            isWeb = Self.isWebScheme(bytes[0..<schemeEnd])
+            isWeb = SchemeName.isWeb(bytes[0..<schemeEnd])
             let afterColon = schemeEnd + 1
             if afterColon + 1 < count, bytes[afterColon] == UInt8(ascii: "/"),
                 bytes[afterColon + 1] == UInt8(ascii: "/")
@@ -135,10 +135,6 @@ struct URLShape {
             index += 1
         }
         return nil
-    }
-
-    private static func isWebScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        ASCIICaseFolding.equals(scheme, "http") || ASCIICaseFolding.equals(scheme, "https")
     }
 
     private static func endsAuthority(_ byte: UInt8) -> Bool {
