@@ -92,6 +92,22 @@ struct QueryParsingTests {
         #expect(query.values("missing").isEmpty)
     }
 
+    /// `values` sizes its array from the first match (one allocation); wherever the matches
+    /// stand, first, last, apart or all, it answers what `filter` then `map` answers.
+    @Test(
+        "values agrees with filter-then-map wherever the matches stand",
+        arguments: [
+            "t=1", "t=1&t=2", "a=0&t=1", "t=1&a=0", "a=0&t=1&b=2&t=3&c=4", "a=0&b=1", "t=1&t=2&t=3&t=4&t=5",
+            "a&t&t=&T=9&t=x%20y", "t=1&a&a&a&a&a&a&a&a&t=2",
+        ])
+    func valuesAgreeWithFilterThenMap(queryString: String) throws {
+        let query = try Self.query("/a?" + queryString)
+        for name in ["t", "a", "T", "missing"] {
+            let expected = query.items.filter { $0.name == name }.map(\.value)
+            #expect(query.values(name) == expected, "\(name) in \(queryString)")
+        }
+    }
+
     @Test func namesAreCaseSensitiveAndNotNormalized() throws {
         let query = try Self.query("/a?Q=1&q=2&caf%C3%A9=nfc&cafe%CC%81=nfd")
         #expect(query["Q"] == "1")

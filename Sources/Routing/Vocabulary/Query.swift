@@ -23,9 +23,14 @@ public struct Query: Sendable, Sequence, Hashable {
 
     /// Every value for `name`, in order.
     public func values(_ name: String) -> [String] {
-        // One pass and one array: `filter` then `map` would build two.
+        // One pass and one allocation: `filter` then `map` would build two arrays, and appending
+        // to an empty one grows it again at the second value. The items left from the first
+        // match bound the count.
         var values: [String] = []
-        for item in items where item.name == name { values.append(item.value) }
+        for index in items.indices where items[index].name == name {
+            if values.isEmpty { values.reserveCapacity(items.count &- index) }
+            values.append(items[index].value)
+        }
         return values
     }
 
