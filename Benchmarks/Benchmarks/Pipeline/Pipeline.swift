@@ -199,39 +199,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// The typed link of the `Decode:` benchmarks: one path parameter and two query items.
-struct MessageLink: Codable, Equatable {
-    let id: Int
-    let highlight: String?
-    let tags: [String]
-
-    /// The same three reads, written by hand with `require` and the query's subscripts.
-    init(byHand request: Request) throws {
-        id = try request.params.require("id", as: Int.self)
-        highlight = request.query["highlight"]
-        tags = request.query.values("tags")
-    }
-
-    /// The request both benchmarks read: only a router builds requests, so one is sent.
-    static func request() async throws -> Request {
-        let router = try Router(routes: [Route("/messages/:id(int)") { Response(request: $0) }])
-        let request = await Connection.send("/messages/77121?highlight=budget&tags=a&tags=b", router: router)
-            .request
-        let expected = MessageLink(id: 77121, highlight: "budget", tags: ["a", "b"])
-        let decoded = try request.decode(MessageLink.self)
-        let byHand = try MessageLink(byHand: request)
-        precondition(
-            decoded == expected && byHand == expected, "Decode: the request does not decode to \(expected)")
-        return request
-    }
-
-    init(id: Int, highlight: String?, tags: [String]) {
-        self.id = id
-        self.highlight = highlight
-        self.tags = tags
-    }
-}
-
 /// The router of the `Params:` benchmarks.
 enum ParameterRouter {
     static func params(_ path: String) throws -> Parameters {

@@ -6,12 +6,15 @@
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
 // `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks, or
-// `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks; the second is
+// `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks, or `Decode:MessageLink` and
+// `Decode:ByHand` for a typed link read by `decode` and by hand; the second is
 // the number of ops (default 1,000). Only the functions named `measured…` are worth collecting: the
 // rest is setup. Unlike the benchmark executables this one does not load the malloc interposer, which
-// valgrind cannot run with.
+// valgrind cannot run with. The top level never awaits: an async `main` parks the main thread in
+// Dispatch's signal thread, which valgrind does not survive, so sends run in a task it waits for.
 
 import BenchmarkSupport
+import Dispatch
 import Switchyard
 
 #if canImport(Glibc)
@@ -40,19 +43,46 @@ func measuredSends(_ router: Router, _ url: String, ops: Int) async -> Int {
     return succeeded
 }
 
+/// Runs `body` in a task and blocks the (synchronous) main thread until it returns.
+func waiting<Value: Sendable>(for body: @escaping @Sendable () async -> Value) -> Value {
+    // Written by the task before `signal`, read after `wait`: the semaphore orders the two.
+    nonisolated(unsafe) var result: Value?
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        result = await body()
+        done.signal()
+    }
+    done.wait()
+    return result!
+}
+
+@inline(never)
+func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
+    var ids = 0
+    for _ in 0..<ops {
+        let link = byHand ? try? MessageLink(byHand: request) : try? request.decode(MessageLink.self)
+        ids &+= link?.id ?? 0
+    }
+    return ids
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
-    print("usage: Profile <workload | Send:<stages>> [ops]")
+    print("usage: Profile <workload | Send:<stages> | Decode:MessageLink | Decode:ByHand> [ops]")
     exit(64)
 }
 let ops = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
 
 if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {
     let router = try SendRouter.make(stages: stages)
-    let response = await Connection.send(SendRouter.url, router: router)
+    let response = waiting { await Connection.send(SendRouter.url, router: router) }
     precondition(response.status == .ok && response.request.route?.pattern == SendRouter.pattern)
-    let succeeded = await measuredSends(router, SendRouter.url, ops: ops)
+    let succeeded = waiting { await measuredSends(router, SendRouter.url, ops: ops) }
     print("\(name): \(succeeded) of \(ops) sends succeeded")
+} else if name == "Decode:MessageLink" || name == "Decode:ByHand" {
+    let request = waiting { try! await MessageLink.request() }
+    let ids = measuredDecodes(request, ops: ops, byHand: name.hasSuffix("ByHand"))
+    print("\(name): \(ids / 77121) of \(ops) decodes")
 } else if name == "Links:Unscoped" || name == "Links:Scoped3Hosts" {
     let scoped = name.hasSuffix("Scoped3Hosts")
     let router = try LinkRouters.router(scoped: scoped)
