@@ -152,16 +152,17 @@ final class Trie: @unchecked Sendable {
             nodes: UnsafeBufferPointer(nodes), literalEdges: UnsafeBufferPointer(literalEdges),
             keyBytes: UnsafeBufferPointer(keyBytes), constraintEdges: UnsafeBufferPointer(constraintEdges),
             caseSensitive: caseSensitive)
-        var walker = TrieWalker(
-            tables: tables, input: input, end: path.upperBound, filter: filter, tracer: tracer)
-        let found = walker.walk(node: 0, at: path.lowerBound, in: source)
-        tracer = walker.tracer
-        filter = walker.filter
-        guard found >= 0 else { return nil }
-        // Moved out rather than copied: a copy of a `CaptureList` is reference counting.
-        var captures = CaptureList()
-        swap(&captures, &walker.captures)
-        return (Int(found), captures)
+        return withUnsafeMutablePointer(to: &filter) { filter in
+            var walker = TrieWalker(
+                tables: tables, input: input, end: path.upperBound, filter: filter, tracer: tracer)
+            let found = walker.walk(node: 0, at: path.lowerBound, in: source)
+            tracer = walker.tracer
+            guard found >= 0 else { return nil }
+            // Moved out rather than copied: a copy of a `CaptureList` is reference counting.
+            var captures = CaptureList()
+            swap(&captures, &walker.captures)
+            return (Int(found), captures)
+        }
     }
 }
 

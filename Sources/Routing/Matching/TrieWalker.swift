@@ -9,7 +9,9 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
     let tables: Trie.Tables
     let input: UnsafeBufferPointer<UInt8>
     let end: Int
-    var filter: Filter
+    /// The caller's filter, borrowed for the walk: a `LinkFilter` copied in and out of the walker
+    /// cost a tenth of a scoped table's match.
+    let filter: UnsafeMutablePointer<Filter>
     var tracer: Tracer
     var captures = CaptureList()
     /// How many segments the walk is into; for notes only.
@@ -19,7 +21,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
     /// `glob` is what a glob ending there would capture.
     @inline(__always)
     private mutating func chosen(_ group: Int32, glob: Range<Int>? = nil) -> Int32 {
-        group < 0 ? -1 : filter.choose(group, captures: captures, glob: glob)
+        group < 0 ? -1 : filter.pointee.choose(group, captures: captures, glob: glob)
     }
 
     /// Returns the index of the winning terminal, or -1 with `captures` as they were on entry.
