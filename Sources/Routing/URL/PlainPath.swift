@@ -86,7 +86,17 @@ struct PlainPath {
         var index = start
         while index < end {
             guard bytes[index] == UInt8(ascii: "%") else {
+                // To the next `%`, a word at a time where eight bytes remain.
                 index &+= 1
+                while index &+ 8 <= end {
+                    let percents = ByteWord.bytes(
+                        of: ByteWord.load(bytes, at: index), equalTo: UInt8(ascii: "%"))
+                    if percents != 0 {
+                        index &+= percents.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
+                }
                 continue
             }
             guard index &+ 2 < end, let high = PercentEncoding.hexValue(bytes[index &+ 1]),
