@@ -1,11 +1,16 @@
 /// Every path that reaches a terminal of a ``Trie`` through literal segments only, in a hash
-/// table: a plain path (``PlainPath``: no escape, so its bytes are its decoded bytes) that equals
-/// one of them is answered by one lookup instead of a walk.
+/// table: a URL that spells one of them is answered by one lookup, with no scan and no walk.
 ///
 /// At each node the walk tries the literal child first, so for such a path it descends through
 /// literals only and returns the terminal at the end; the table stores, for each path, the
 /// terminal the walk itself returns for it (computed at init), so a hit answers exactly as the walk
 /// would. Keys are folded when matching is case-insensitive, and so is the path being looked up.
+///
+/// Only keys that are ``PlainPath``s without escapes are stored (not `/.well-known` or `/café`,
+/// which the general parser must see). A URL whose routed path equals such a key, folded or not,
+/// has the same bytes up to the case of ASCII letters, so it is a plain path too: the parser would
+/// accept it as is, with the key's segment count, which the slot keeps for the limit check. Hence
+/// the lookup comes first, and a hit skips the scan.
 ///
 /// The table is filled once from the app's own routes and never grows, so probe sequences are
 /// fixed at init and no request can lengthen them.
@@ -18,7 +23,16 @@ final class StaticPaths: @unchecked Sendable {
         var wordStart: Int32 = 0
         /// The path's byte count, or -1 for an empty slot.
         var length: Int32 = -1
-        var terminal: Int32 = -1
+        var hit = Hit.miss
+    }
+
+    /// What a lookup finds: the walk's terminal for the path, and the path's segment count.
+    struct Hit {
+        /// -1 for a miss.
+        let terminal: Int32
+        let segmentCount: Int32
+
+        static var miss: Hit { Hit(terminal: -1, segmentCount: 0) }
     }
 
     private let slots: UnsafeMutableBufferPointer<Slot>
@@ -27,16 +41,26 @@ final class StaticPaths: @unchecked Sendable {
     private let shift: UInt64
     private let folding: Bool
 
-    /// `paths`: the (folded) path bytes with their terminals.
+    /// `paths`: the (folded) path bytes with their terminals; those that are not plain without
+    /// escapes are left to the walk.
     init(_ paths: [(bytes: [UInt8], terminal: Int32)], folding: Bool) {
         self.folding = folding
+        let paths = paths.compactMap { path -> (bytes: [UInt8], hit: Hit)? in
+            guard !path.bytes.contains(UInt8(ascii: "%")) else { return nil }
+            // The root's key is empty; its URL is `/`.
+            let scanned = (path.bytes.isEmpty ? [UInt8(ascii: "/")] : path.bytes).withUnsafeBufferPointer {
+                PlainPath.scan($0)
+            }
+            guard let scanned, scanned.end == path.bytes.count else { return nil }
+            return (path.bytes, Hit(terminal: path.terminal, segmentCount: Int32(scanned.segmentCount)))
+        }
         var bits: UInt64 = 1
         while (1 << bits) < paths.count * 2 { bits += 1 }
         shift = 64 - bits
         slots = .allocate(capacity: 1 << bits)
         slots.initialize(repeating: Slot())
         var allWords: [UInt64] = []
-        for (bytes, terminal) in paths {
+        for (bytes, hit) in paths {
             let start = Int32(allWords.count)
             var hash = Self.seed
             bytes.withUnsafeBufferPointer { buffer in
@@ -51,7 +75,7 @@ final class StaticPaths: @unchecked Sendable {
             hash = Self.finish(hash, bytes.count)
             var slot = Int(truncatingIfNeeded: hash &>> shift)
             while slots[slot].length >= 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = Slot(hash: hash, wordStart: start, length: Int32(bytes.count), terminal: terminal)
+            slots[slot] = Slot(hash: hash, wordStart: start, length: Int32(bytes.count), hit: hit)
         }
         words = .allocate(capacity: max(allWords.count, 1))
         _ = words.initialize(from: allWords)
@@ -63,37 +87,50 @@ final class StaticPaths: @unchecked Sendable {
     }
 
     // The hash of a path: `finish(mix(…mix(seed, word₀)…, wordₙ), byteCount)`, over its
-    // little-endian words, the last one zero-padded. ``PlainPath`` computes it while it scans.
-    static let seed: UInt64 = 0x243F_6A88_85A3_08D3
+    // little-endian words, the last one zero-padded.
+    private static let seed: UInt64 = 0x243F_6A88_85A3_08D3
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     @inline(__always)
-    static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
         let mixed = (hash ^ word) &* multiplier
         return mixed ^ (mixed &>> 29)
     }
 
     @inline(__always)
-    static func finish(_ hash: UInt64, _ length: Int) -> UInt64 {
+    private static func finish(_ hash: UInt64, _ length: Int) -> UInt64 {
         (hash ^ UInt64(truncatingIfNeeded: length)) &* multiplier
     }
 
-    /// The terminal for the path `bytes[0..<end]` (`end` at most `bytes.count`) whose hash is
-    /// `hash`, or -1.
+    /// The static route path `bytes[0..<end]` (`end` is ``PlainPath/routedEnd(of:)``, not
+    /// negative) spells, folded if the table is, or ``Hit/miss``.
     @inline(never)
-    func terminal(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, hash: UInt64) -> Int32 {
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Hit {
+        var hash = Self.seed
+        var offset = 0
+        while offset &+ 8 <= end {
+            hash = Self.mix(hash, folded(ByteWord.load(bytes, at: offset)))
+            offset &+= 8
+        }
+        if offset < end { hash = Self.mix(hash, folded(ByteWord.load(bytes, at: offset, upTo: end))) }
+        hash = Self.finish(hash, end)
         let mask = slots.count &- 1
         var slot = Int(truncatingIfNeeded: hash &>> shift)
         while true {
             let candidate = slots[slot]
-            if candidate.length < 0 { return -1 }
+            if candidate.length < 0 { return .miss }
             if candidate.hash == hash && Int(candidate.length) == end
                 && equals(bytes, end: end, Int(candidate.wordStart))
             {
-                return candidate.terminal
+                return candidate.hit
             }
             slot = (slot &+ 1) & mask
         }
+    }
+
+    @inline(__always)
+    private func folded(_ word: UInt64) -> UInt64 {
+        folding ? ASCIICaseFolding.lowercased(word: word) : word
     }
 
     /// Whether `bytes[0..<end]`, folded if the table is, equals the words from `start`.
@@ -101,15 +138,12 @@ final class StaticPaths: @unchecked Sendable {
     private func equals(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, _ start: Int) -> Bool {
         var offset = 0
         var index = start
-        let folding = folding
         while offset &+ 8 <= end {
-            let word = ByteWord.load(bytes, at: offset)
-            if (folding ? ASCIICaseFolding.lowercased(word: word) : word) != words[index] { return false }
+            if folded(ByteWord.load(bytes, at: offset)) != words[index] { return false }
             offset &+= 8
             index &+= 1
         }
         guard offset < end else { return true }
-        let word = ByteWord.load(bytes, at: offset, upTo: end)
-        return (folding ? ASCIICaseFolding.lowercased(word: word) : word) == words[index]
+        return folded(ByteWord.load(bytes, at: offset, upTo: end)) == words[index]
     }
 }

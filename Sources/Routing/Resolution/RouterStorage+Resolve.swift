@@ -85,23 +85,31 @@ extension RouterStorage {
     /// more), ``PlainPathShape/walk`` when the trie must decide, or ``PlainPathShape/notPlain``
     /// when the general parser must. A code rather than an optional match, so that the hot path
     /// builds and unwraps nothing twice.
+    ///
+    /// The static table first: a hit is a plain path (see ``StaticPaths``), so only a miss is
+    /// scanned.
     @inline(__always)
     private func plainPathLookup(_ url: String, source: Source, trie: Trie, shape: inout PlainPathShape)
         -> Int
     {
         let limits = configuration.limits
         return url.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-            guard bytes.count <= limits.urlBytes,
-                let scanned = PlainPath.scan(bytes, folding: trie.isFolding),
-                scanned.segmentCount <= limits.segments
-            else { return PlainPathShape.notPlain }
-            shape.end = scanned.end
-            shape.segmentCount = scanned.segmentCount
-            let group = trie.staticPaths.terminal(bytes, end: scanned.end, hash: scanned.hash)
-            guard group >= 0 else { return PlainPathShape.walk }
-            if trie.isPlain { return Int(group) }
+            let end = PlainPath.routedEnd(of: bytes)
+            guard end >= 0, bytes.count <= limits.urlBytes else { return PlainPathShape.notPlain }
+            let hit = trie.staticPaths.lookup(bytes, end: end)
+            guard hit.terminal >= 0 else {
+                guard let scanned = PlainPath.scan(bytes, end: end), scanned.segmentCount <= limits.segments
+                else { return PlainPathShape.notPlain }
+                shape.end = end
+                shape.segmentCount = scanned.segmentCount
+                return PlainPathShape.walk
+            }
+            guard hit.segmentCount <= limits.segments else { return PlainPathShape.notPlain }
+            shape.end = end
+            shape.segmentCount = Int(hit.segmentCount)
+            if trie.isPlain { return Int(hit.terminal) }
             let chosen = withLinkFilter(.path, query: nil, bytes: bytes, source: source, trie: trie) {
-                $0.choose(group)
+                $0.choose(hit.terminal)
             }
             return chosen >= 0 ? Int(chosen) : PlainPathShape.walk
         } ?? PlainPathShape.notPlain

@@ -10,32 +10,40 @@
 /// (`%2e`, `%C3%A9`, `/.well-known`, a query, a scheme) gets `nil` and goes through the general
 /// parser, which decides and reports. The limits still apply: the caller compares
 /// ``segmentCount`` and the byte count with them.
+///
+/// A static route's path is looked up before any scan (``StaticPaths``): the table only holds
+/// paths that are plain without escapes, so a hit needs no scan.
 struct PlainPath {
     /// Where the routed path ends: before a single trailing `/`; 0 for the root.
     let end: Int
     /// The number of segments, as ``URLShape/segmentCount`` counts them.
     let segmentCount: Int
-    /// ``StaticPaths/hash(_:)`` of the path's words, folded when the scan was asked to fold. A
-    /// path with escapes never equals a static route's words, since patterns are written
-    /// decoded: the static table misses it, and the trie, which decodes, decides.
-    let hash: UInt64
 
-    /// Scans all of `bytes`, eight at a time, hashing the path's words on the way.
+    /// Where the routed path of `bytes` would end if `bytes` were a plain path: before a single
+    /// trailing `/`, 0 for the root; -1 when it cannot be one (no leading `/`, or a trailing `//`,
+    /// which ends an empty segment). The part of the scan that ``StaticPaths`` needs before its
+    /// lookup.
+    @inline(__always)
+    static func routedEnd(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        guard count > 0, bytes[0] == UInt8(ascii: "/") else { return -1 }
+        guard count > 1, bytes[count &- 1] == UInt8(ascii: "/") else { return count == 1 ? 0 : count }
+        return bytes[count &- 2] == UInt8(ascii: "/") ? -1 : count &- 1
+    }
+
+    /// Scans all of `bytes`, eight at a time.
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainPath? {
+        let end = routedEnd(of: bytes)
+        return end < 0 ? nil : scan(bytes, end: end)
+    }
+
+    /// Scans `bytes` up to `end`, which is ``routedEnd(of:)`` and not negative, eight at a time.
     ///
     /// Not inlined: on its own the loop keeps its masks in registers.
     @inline(never)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> PlainPath? {
-        let count = bytes.count
-        guard count > 0, bytes[0] == UInt8(ascii: "/") else { return nil }
-        if count == 1 {
-            return PlainPath(end: 0, segmentCount: 0, hash: StaticPaths.finish(StaticPaths.seed, 0))
-        }
-        var end = count
-        if bytes[count &- 1] == UInt8(ascii: "/") {
-            // A single trailing `/` is dropped; one before it would end an empty segment.
-            end &-= 1
-            guard bytes[end &- 1] != UInt8(ascii: "/") else { return nil }
-        }
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> PlainPath? {
+        guard end > 0 else { return PlainPath(end: 0, segmentCount: 0) }
         var state = State()
         var index = 0
         var firstPercent = Int.max
@@ -43,7 +51,7 @@ struct PlainPath {
         // escapes must not slow down. After it, the same loop letting `%` through.
         while index &+ 8 <= end {
             let word = ByteWord.load(bytes, at: index)
-            let refused = state.take(word, present: ByteWord.all, folding: folding)
+            let refused = state.take(word, present: ByteWord.all)
             if refused != 0 {
                 guard let percent = State.onlyEscapes(word, refused: refused) else { return nil }
                 firstPercent = index &+ percent.trailingZeroBitCount &>> 3
@@ -55,7 +63,7 @@ struct PlainPath {
         if firstPercent != Int.max {
             while index &+ 8 <= end {
                 let word = ByteWord.load(bytes, at: index)
-                let refused = state.take(word, present: ByteWord.all, folding: folding)
+                let refused = state.take(word, present: ByteWord.all)
                 if refused != 0 && State.onlyEscapes(word, refused: refused) == nil { return nil }
                 index &+= 8
             }
@@ -64,7 +72,7 @@ struct PlainPath {
             // The last few bytes, zero-padded: zero is in no class, hence `present`.
             let present = ByteWord.all &>> UInt64((8 &- (end &- index)) &* 8)
             let word = ByteWord.load(bytes, at: index, upTo: end)
-            let refused = state.take(word, present: present, folding: folding)
+            let refused = state.take(word, present: present)
             if refused != 0 {
                 guard let percent = State.onlyEscapes(word, refused: refused) else { return nil }
                 firstPercent = min(firstPercent, index &+ percent.trailingZeroBitCount &>> 3)
@@ -73,7 +81,7 @@ struct PlainPath {
         // Each escape's digits and decoded byte, checked byte by byte from the first `%` once the
         // words have settled everything else.
         if firstPercent != Int.max && !escapesArePlain(bytes, from: firstPercent, end: end) { return nil }
-        return PlainPath(end: end, segmentCount: state.slashes, hash: StaticPaths.finish(state.hash, end))
+        return PlainPath(end: end, segmentCount: state.slashes)
     }
 
     /// Whether every `%` before `end` starts an escape of printable ASCII (0x20…0x7E) other than
@@ -112,14 +120,13 @@ struct PlainPath {
     /// What the scan carries from one word to the next.
     private struct State {
         var slashes = 0
-        var hash = StaticPaths.seed
         /// 0x80 in the lowest byte when the byte before the next word is a `/`.
         var afterSlash: UInt64 = 0
 
-        /// Checks the `present` bytes of `word` (0x80 in each), counts and hashes them; the
-        /// bytes that take the path off the plain form (0x80 in each), `%` among them.
+        /// Checks the `present` bytes of `word` (0x80 in each) and counts its slashes; the bytes
+        /// that take the path off the plain form (0x80 in each), `%` among them.
         @inline(__always)
-        mutating func take(_ word: UInt64, present: UInt64, folding: Bool) -> UInt64 {
+        mutating func take(_ word: UInt64, present: UInt64) -> UInt64 {
             let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath)
             // `.` or `/` (0x2E, 0x2F); then `/` alone, whose bit 0 is 1.
             let dotOrSlash = ByteWord.bytes(of: word, in: UInt8(ascii: ".")...UInt8(ascii: "/"))
@@ -130,7 +137,6 @@ struct PlainPath {
                 | (dotOrSlash & (slashMarks &<< 8 | afterSlash))
             afterSlash = slashMarks &>> 56
             slashes &+= ByteWord.count(slashMarks)
-            hash = StaticPaths.mix(hash, folding ? ASCIICaseFolding.lowercased(word: word) : word)
             return refused
         }
 

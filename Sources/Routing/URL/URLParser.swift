@@ -44,7 +44,7 @@ package enum URLParser {
         string.makeContiguousUTF8()
         // The common case, settled in one pass: see `PlainPath` for why the checks below would
         // all pass and give this path and segment count.
-        if !plainPathTried, let plain = string.withUTF8({ PlainPath.scan($0, folding: false) }),
+        if !plainPathTried, let plain = string.withUTF8({ PlainPath.scan($0) }),
             plain.segmentCount <= limits.segments
         {
             return .success(

@@ -45,7 +45,7 @@ struct FastPathTests {
         let configuration = Router.Configuration()
         for url in Self.edgeCases + Self.randomCases {
             var string = url
-            guard let plain = string.withUTF8({ PlainPath.scan($0, folding: false) }) else { continue }
+            guard let plain = string.withUTF8({ PlainPath.scan($0) }) else { continue }
             guard case .success(let parsed) = URLParser.parseInFull(url, configuration: configuration) else {
                 Issue.record("\(url.debugDescription): the scan accepts what the parser refuses")
                 continue
@@ -68,7 +68,7 @@ struct FastPathTests {
         ])
     func scanTakesPlainEscapes(url: String, taken: Bool) {
         var string = url
-        let plain = string.withUTF8 { PlainPath.scan($0, folding: false) }
+        let plain = string.withUTF8 { PlainPath.scan($0) }
         #expect((plain != nil) == taken)
     }
 
@@ -91,11 +91,56 @@ struct FastPathTests {
         }
     }
 
-    /// Routes where a static path competes with parameters, constraints, a glob and the root.
+    /// Routes where a static path competes with parameters, constraints, a glob and the root, and
+    /// static paths that are not plain (a segment that starts with a dot, a space, a backslash,
+    /// non-ASCII), which the static table must leave to the parser.
     static let routes: [String] = [
         "/", "/a", "/a/b", "/a/:x", "/a/b/c", "/a/:x/c", "/B/:y(int)/z", "/B/7/z", "/files/*path",
         "/files/readme", "/abcdefghijklmnop/q", "/abcdefghijklmnop/:q", "/z(/opt)", "/-/.x/~", "/2F",
+        "/.well-known/x", "/a b", "/caf\u{E9}", "/Caf\u{C9}/menu", "/a\\b", "/abcdefg/.hidden",
     ]
+
+    /// The keys the static table must refuse: spelled as a URL, none is a plain path, so a lookup
+    /// that answered it would skip a check of the parser. (A bare path's raw `\` is plain.)
+    static let unplainKeys: [String] = [
+        "/.well-known", "/a b", "/caf\u{E9}", "/abcdefg/.hidden", "/a/.", "/a//b", "/a?b", "/%41",
+    ]
+
+    @Test("the static table holds only plain paths without escapes, with their segment counts")
+    func staticTableHoldsPlainPathsOnly() {
+        let keys = Self.unplainKeys + ["/ok", "/a/b/c", "/abcdefgh/ijklmnop", "/a\\b"]
+        let table = StaticPaths(
+            keys.enumerated().map { (Array($1.utf8), Int32($0)) }, folding: false)
+        for (index, key) in keys.enumerated() {
+            var string = key
+            let hit = string.withUTF8 { table.lookup($0, end: PlainPath.routedEnd(of: $0)) }
+            let isPlain = index >= Self.unplainKeys.count
+            #expect(hit.terminal == (isPlain ? Int32(index) : -1), "\(key.debugDescription)")
+            if isPlain {
+                #expect(Int(hit.segmentCount) == key.split(separator: "/").count, "\(key.debugDescription)")
+            }
+        }
+    }
+
+    /// A hit skips the scan, so it must only ever come for a path the scan would accept: the
+    /// reference here is the scan itself, on every edge case and random path.
+    @Test("a static table hit is a path the scan accepts, with the same end and segment count")
+    func staticHitImpliesPlainPath() {
+        let keys = ["/", "/a", "/a/b", "/abcdefgh", "/abcdefgh/", "/a-b.c_d~e", "/~user", "/a/b/c"]
+        let folded = StaticPaths(keys.enumerated().map { (Array($1.utf8), Int32($0)) }, folding: true)
+        for url in Self.edgeCases + Self.randomCases + keys.map({ $0.uppercased() + "/" }) {
+            var string = url
+            string.withUTF8 { bytes in
+                let end = PlainPath.routedEnd(of: bytes)
+                guard end >= 0 else { return }
+                let hit = folded.lookup(bytes, end: end)
+                guard hit.terminal >= 0 else { return }
+                let scanned = PlainPath.scan(bytes)
+                #expect(scanned?.end == end, "\(url.debugDescription)")
+                #expect(scanned?.segmentCount == Int(hit.segmentCount), "\(url.debugDescription)")
+            }
+        }
+    }
 
     @Test("a match through the static table equals the walk's", arguments: [true, false])
     func staticTableAgreesWithWalk(caseSensitive: Bool) throws {
@@ -109,6 +154,9 @@ struct FastPathTests {
             "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "q", "2F", "%2F", ".", "~",
             // Escapes that spell a route's literal, a parameter's value, or nothing routable.
             "%61", "%41", "%62", "fil%65s", "read%6De", "%37", "%20", "%2e", "%2E%2E", "%C3%A9", "%",
+            // The literals that are not plain paths, raw, escaped and in capitals.
+            ".well-known", "%2Ewell-known", "a b", "a%20b", "A%20B", "caf\u{E9}", "caf%C3%A9", "CAF%C3%89",
+            "Caf\u{C9}", "menu", "a\\b", "a%5Cb", "abcdefg", ".hidden", "%2Ehidden",
         ]
         var state: UInt64 = 0xC0FFEE
         func next(_ bound: Int) -> Int {
