@@ -40,6 +40,9 @@ final class StaticPaths: @unchecked Sendable {
     private let words: UnsafeMutableBufferPointer<UInt64>
     private let shift: UInt64
     private let folding: Bool
+    /// Bit `n` set when some path's byte count is `n` modulo 64: most paths of another length
+    /// (parameter routes, queries) are told apart before they are hashed.
+    private let lengths: UInt64
 
     /// `paths`: the (folded) path bytes with their terminals; those that are not plain without
     /// escapes are left to the walk.
@@ -60,7 +63,9 @@ final class StaticPaths: @unchecked Sendable {
         slots = .allocate(capacity: 1 << bits)
         slots.initialize(repeating: Slot())
         var allWords: [UInt64] = []
+        var lengths: UInt64 = 0
         for (bytes, hit) in paths {
+            lengths |= 1 &<< UInt64(bytes.count & 63)
             let start = Int32(allWords.count)
             var hash = Self.seed
             bytes.withUnsafeBufferPointer { buffer in
@@ -77,6 +82,7 @@ final class StaticPaths: @unchecked Sendable {
             while slots[slot].length >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Slot(hash: hash, wordStart: start, length: Int32(bytes.count), hit: hit)
         }
+        self.lengths = lengths
         words = .allocate(capacity: max(allWords.count, 1))
         _ = words.initialize(from: allWords)
     }
@@ -106,6 +112,7 @@ final class StaticPaths: @unchecked Sendable {
     /// negative) spells, folded if the table is, or ``Hit/miss``.
     @inline(never)
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Hit {
+        guard lengths & (1 &<< UInt64(end & 63)) != 0 else { return .miss }
         var hash = Self.seed
         var offset = 0
         while offset &+ 8 <= end {
