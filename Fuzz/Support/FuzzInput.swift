@@ -75,7 +75,8 @@ enum Vocabulary {
         "abc", "Abc9", "a%2Fb", "%252F", "%2e", "%2e%2e", ".", "..", "", "a b", "%20",
         "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-42661417400", "%00", "%0a",
         "%C3%A9", "e%CC%81", "%E2%80%AE", "%EF%BB%BF", "%C0%AF", "%FF", "%zz", "%", "%C3", "Admin",
-        "%61dmin", "admin;x", "hoſt", "ＡＢＣ",
+        "%61dmin", "admin;x", "hoſt", "ＡＢＣ", ".well-known", "%2Ewell-known", ".Well-Known", "caf\u{E9}",
+        "CAF\u{C9}", "caf%C3%A9", "a%20b",
     ]
 }
 

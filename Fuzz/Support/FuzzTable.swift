@@ -86,6 +86,12 @@ enum FuzzTable {
             pattern: "/deep/*rest", name: "deep", isPublic: false, priority: 0,
             shapes: [[lit("deep"), .glob("rest")]]),
         Entry(pattern: "/go", name: "go", isPublic: true, priority: 0, shapes: [[lit("go")]]),
+        // Static routes whose URLs are not plain paths (a leading dot, a space, non-ASCII): the
+        // static table must leave them to the parser and the walk.
+        Entry(pattern: "/a b", name: "spaced", isPublic: true, priority: 0, shapes: [[lit("a b")]]),
+        Entry(
+            pattern: "/.well-known", name: "wellKnown", isPublic: true, priority: 0, shapes: [[lit(".well-known")]]),
+        Entry(pattern: "/caf\u{E9}", name: "cafe", isPublic: false, priority: 0, shapes: [[lit("caf\u{E9}")]]),
         Entry(pattern: "/", name: "root", isPublic: true, priority: 0, shapes: [[]]),
     ]
 
