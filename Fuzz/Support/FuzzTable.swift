@@ -90,8 +90,10 @@ enum FuzzTable {
         // static table must leave them to the parser and the walk.
         Entry(pattern: "/a b", name: "spaced", isPublic: true, priority: 0, shapes: [[lit("a b")]]),
         Entry(
-            pattern: "/.well-known", name: "wellKnown", isPublic: true, priority: 0, shapes: [[lit(".well-known")]]),
-        Entry(pattern: "/caf\u{E9}", name: "cafe", isPublic: false, priority: 0, shapes: [[lit("caf\u{E9}")]]),
+            pattern: "/.well-known", name: "wellKnown", isPublic: true, priority: 0,
+            shapes: [[lit(".well-known")]]),
+        Entry(
+            pattern: "/caf\u{E9}", name: "cafe", isPublic: false, priority: 0, shapes: [[lit("caf\u{E9}")]]),
         Entry(pattern: "/", name: "root", isPublic: true, priority: 0, shapes: [[]]),
     ]
 
