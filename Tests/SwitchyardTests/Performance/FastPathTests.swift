@@ -128,6 +128,7 @@ struct FastPathTests {
     func staticHitImpliesPlainPath() {
         let keys = ["/", "/a", "/a/b", "/abcdefgh", "/abcdefgh/", "/a-b.c_d~e", "/~user", "/a/b/c"]
         let folded = StaticPaths(keys.enumerated().map { (Array($1.utf8), Int32($0)) }, folding: true)
+        var hits = 0
         for url in Self.edgeCases + Self.randomCases + keys.map({ $0.uppercased() + "/" }) {
             var string = url
             string.withUTF8 { bytes in
@@ -135,11 +136,16 @@ struct FastPathTests {
                 guard end >= 0 else { return }
                 let hit = folded.lookup(bytes, end: end)
                 guard hit.terminal >= 0 else { return }
+                hits += 1
                 let scanned = PlainPath.scan(bytes)
                 #expect(scanned?.end == end, "\(url.debugDescription)")
                 #expect(scanned?.segmentCount == Int(hit.segmentCount), "\(url.debugDescription)")
             }
         }
+        // Without hits the checks above would check nothing. Six keys in capitals with a trailing
+        // `/` hit (not `/`, whose `//` is no plain path, nor `/abcdefgh/`, which the table refuses
+        // since a key never ends with `/`), and seven edge cases (`/`, `/a/`, `/A/B/C`…).
+        #expect(hits == 13)
     }
 
     @Test("a match through the static table equals the walk's", arguments: [true, false])
