@@ -146,8 +146,9 @@ struct FastPathTests {
         }
         // Without hits the checks above would check nothing. Six keys in capitals with a trailing
         // `/` hit (not `/`, whose `//` is no plain path, nor `/abcdefgh/`, which the table refuses
-        // since a key never ends with `/`), and eight edge cases (`/`, `/a/`, `/A/B/C`…).
-        #expect(hits == 14)
+        // since a key never ends with `/`), eight edge cases (`/`, `/a/`, `/A/B/C`…), and the
+        // random cases that are `/` alone.
+        #expect(hits >= 14)
     }
 
     @Test("a match through the static table equals the walk's", arguments: [true, false])
