@@ -108,9 +108,10 @@ struct FastPathTests {
 
     @Test("the static table holds only plain paths without escapes, with their segment counts")
     func staticTableHoldsPlainPathsOnly() {
-        let keys = Self.unplainKeys + ["/ok", "/a/b/c", "/abcdefgh/ijklmnop", "/a\\b"]
+        let keys = Self.unplainKeys + ["/ok", "/a/b/c", "/abcdefgh/ijklmnop", "/a\\b", "/"]
+        // As the trie gives them: the root's key is empty.
         let table = StaticPaths(
-            keys.enumerated().map { (Array($1.utf8), Int32($0)) }, folding: false)
+            keys.enumerated().map { ($1 == "/" ? [] : Array($1.utf8), Int32($0)) }, folding: false)
         for (index, key) in keys.enumerated() {
             var string = key
             let hit = string.withUTF8 { table.lookup($0, end: PlainPath.routedEnd(of: $0)) }
