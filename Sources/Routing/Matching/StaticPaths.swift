@@ -67,17 +67,15 @@ final class StaticPaths: @unchecked Sendable {
         for (bytes, hit) in paths {
             lengths |= 1 &<< UInt64(bytes.count & 63)
             let start = Int32(allWords.count)
-            var hash = Self.seed
-            bytes.withUnsafeBufferPointer { buffer in
+            let hash = bytes.withUnsafeBufferPointer { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let word = ByteWord.load(buffer, at: offset, upTo: min(offset + 8, buffer.count))
-                    allWords.append(word)
-                    hash = Self.mix(hash, word)
+                    allWords.append(ByteWord.load(buffer, at: offset, upTo: min(offset + 8, buffer.count)))
                     offset += 8
                 }
+                // The keys are folded already; folding them again changes nothing.
+                return Self.hash(buffer, end: buffer.count, folding: folding)
             }
-            hash = Self.finish(hash, bytes.count)
             var slot = Int(truncatingIfNeeded: hash &>> shift)
             while slots[slot].length >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Slot(hash: hash, wordStart: start, length: Int32(bytes.count), hit: hit)
@@ -92,10 +90,22 @@ final class StaticPaths: @unchecked Sendable {
         words.deallocate()
     }
 
-    // The hash of a path: `finish(mix(…mix(seed, word₀)…, wordₙ), byteCount)`, over its
-    // little-endian words, the last one zero-padded.
     private static let seed: UInt64 = 0x243F_6A88_85A3_08D3
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The hash of the path `bytes[0..<end]`, folded first when `folding`: a multiply-mix of its
+    /// little-endian words (the last one zero-padded), then of its byte count.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, folding: Bool) -> UInt64 {
+        var hash = seed
+        var offset = 0
+        while offset &+ 8 <= end {
+            hash = mix(hash, folded(ByteWord.load(bytes, at: offset), folding))
+            offset &+= 8
+        }
+        if offset < end { hash = mix(hash, folded(ByteWord.load(bytes, at: offset, upTo: end), folding)) }
+        return (hash ^ UInt64(truncatingIfNeeded: end)) &* multiplier
+    }
 
     @inline(__always)
     private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
@@ -104,8 +114,8 @@ final class StaticPaths: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func finish(_ hash: UInt64, _ length: Int) -> UInt64 {
-        (hash ^ UInt64(truncatingIfNeeded: length)) &* multiplier
+    private static func folded(_ word: UInt64, _ folding: Bool) -> UInt64 {
+        folding ? ASCIICaseFolding.lowercased(word: word) : word
     }
 
     /// The static route path `bytes[0..<end]` (`end` is ``PlainPath/routedEnd(of:)``, not
@@ -113,14 +123,7 @@ final class StaticPaths: @unchecked Sendable {
     @inline(never)
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Hit {
         guard lengths & (1 &<< UInt64(end & 63)) != 0 else { return .miss }
-        var hash = Self.seed
-        var offset = 0
-        while offset &+ 8 <= end {
-            hash = Self.mix(hash, folded(ByteWord.load(bytes, at: offset)))
-            offset &+= 8
-        }
-        if offset < end { hash = Self.mix(hash, folded(ByteWord.load(bytes, at: offset, upTo: end))) }
-        hash = Self.finish(hash, end)
+        let hash = Self.hash(bytes, end: end, folding: folding)
         let mask = slots.count &- 1
         var slot = Int(truncatingIfNeeded: hash &>> shift)
         while true {
@@ -135,22 +138,18 @@ final class StaticPaths: @unchecked Sendable {
         }
     }
 
-    @inline(__always)
-    private func folded(_ word: UInt64) -> UInt64 {
-        folding ? ASCIICaseFolding.lowercased(word: word) : word
-    }
-
     /// Whether `bytes[0..<end]`, folded if the table is, equals the words from `start`.
     @inline(__always)
     private func equals(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, _ start: Int) -> Bool {
         var offset = 0
         var index = start
+        let folding = folding
         while offset &+ 8 <= end {
-            if folded(ByteWord.load(bytes, at: offset)) != words[index] { return false }
+            if Self.folded(ByteWord.load(bytes, at: offset), folding) != words[index] { return false }
             offset &+= 8
             index &+= 1
         }
         guard offset < end else { return true }
-        return folded(ByteWord.load(bytes, at: offset, upTo: end)) == words[index]
+        return Self.folded(ByteWord.load(bytes, at: offset, upTo: end), folding) == words[index]
     }
 }
