@@ -23,7 +23,9 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
     case settings(section: String)
     /// Settings → Labs, after turning a feature flag on or off.
     case labs(FeatureFlag, isOn: Bool)
-    case signIn(next: String?)
+    /// `next` is the interrupted link's path, to show; `resuming` is the link itself, with its
+    /// source, which ``SignInScreen`` resumes once the user signed in.
+    case signIn(next: String?, resuming: InterruptedLink? = nil)
     case team(Team)
 
     static let dataKey = "screen"
@@ -49,7 +51,7 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
                 + (subject.map { " about \"\($0)\"" } ?? "") + (link.map { " sharing \($0)" } ?? "")
         case .settings(let section): "settings: \(section)"
         case .labs(let flag, let isOn): "settings: labs, \(flag) turned \(isOn ? "on" : "off")"
-        case .signIn(let next): "sign-in screen" + (next.map { ", then \($0)" } ?? "")
+        case .signIn(let next, _): "sign-in screen" + (next.map { ", then \($0)" } ?? "")
         case .team(let team): "team space of \(team.name): \(team.members.count) members"
         }
     }

@@ -27,13 +27,10 @@ struct ColdStart {
         router = try MailRouter.make(session: session)
     }
 
-    /// A link arrives before the app is ready: it is held, with the source it came from.
+    /// A link arrives before the app is ready: it is held, with the source it came from, as a
+    /// link a policy interrupted would be (``SignInScreen``).
     func receive(_ url: String, from source: Source) async throws {
-        switch source {
-        case .app: try await pending.hold(url)
-        case .external(let application):
-            try await pending.hold(fromPublicURL: url, sourceApplication: application)
-        }
+        try await pending.hold(InterruptedLink(url: url, source: source))
     }
 
     /// The user signs in and the inbox is up: every held link opens once, oldest first.

@@ -10,7 +10,8 @@ enum MailPolicies {
     /// Apps of our own team that may open the composer from outside; other apps get 403.
     static let companionApps = SourcePolicies.allowList(["com.example.calendar"])
 
-    /// `next` must be a path inside this app: `next=https://evil.example` fails with 400.
+    /// `next` must be a path inside this app: `next=https://evil.example` fails with 400, and so,
+    /// from outside, does a `next` that no public route takes (`next=/settings/labs/…`).
     static let nextStaysInApp = SafeRedirectPolicy.queryItem(
         SignInPolicy.nextParameter, schemes: [], hosts: [], allowsRelative: true)
 

@@ -14,9 +14,9 @@ import SwitchyardMiddlewares
 /// answers), and a redirect that carries data.
 ///
 /// The tour starts signed out and signs in on the second row, the way a user following a link
-/// would: the first row shows the sign-in redirect, the second completes sign-in and continues
-/// to the original link. Rows run in order against one router, so each sees the session the
-/// previous rows left.
+/// would: the first row shows the sign-in redirect, the second signs in on that screen and resumes
+/// the interrupted link with the source it arrived with (Chat's, not the app's). Rows run in
+/// order against one router, so each sees the session the previous rows left.
 ///
 /// ```swift
 /// let tour = try Tour()
@@ -25,6 +25,18 @@ import SwitchyardMiddlewares
 struct Tour {
     /// One link to send.
     struct Step: Sendable {
+        /// How a step reaches the router.
+        enum Kind: Sendable, Equatable {
+            /// `send`: the answer `send` returns.
+            case send
+            /// `sendAll`: every answer of the chain.
+            case sendAll
+            /// The user signs in on the sign-in screen the previous row showed (``SignInScreen``):
+            /// the app's own sign-in route, then the link sign-in interrupted, resumed with its
+            /// own source.
+            case signIn(account: String)
+        }
+
         let source: Source
         let url: String
         /// What the row demonstrates, appended to the result: one note per answer for a step that
@@ -32,25 +44,30 @@ struct Tour {
         let notes: [String]
         /// A shorter spelling for the table, for URLs too long to print.
         let display: String?
-        /// Whether the step sends with ``Switchyard/Connection/sendAll(_:data:router:trusted:)``
-        /// and prints every answer of the chain, rather than the last one `send` returns.
-        let sendsAll: Bool
+        let kind: Kind
 
         init(_ source: Source, _ url: String, _ note: String, display: String? = nil) {
-            self.init(source: source, url: url, notes: [note], display: display, sendsAll: false)
+            self.init(source: source, url: url, notes: [note], display: display, kind: .send)
         }
 
-        private init(source: Source, url: String, notes: [String], display: String?, sendsAll: Bool) {
+        private init(source: Source, url: String, notes: [String], display: String?, kind: Kind) {
             self.source = source
             self.url = url
             self.notes = notes
             self.display = display
-            self.sendsAll = sendsAll
+            self.kind = kind
         }
 
         /// A step sent with `sendAll`, with a note for each answer it should get.
         static func sendingAll(_ source: Source, _ url: String, _ notes: [String]) -> Step {
-            Step(source: source, url: url, notes: notes, display: nil, sendsAll: true)
+            Step(source: source, url: url, notes: notes, display: nil, kind: .sendAll)
+        }
+
+        /// The user signs in as `account` on the previous row's sign-in screen.
+        static func signingIn(as account: String, _ note: String) -> Step {
+            Step(
+                source: .app, url: "mailapp://sign-in/complete?account=\(account)", notes: [note],
+                display: "sign in as \(account), then resume", kind: .signIn(account: account))
         }
     }
 
@@ -88,9 +105,7 @@ struct Tour {
     static func steps(building router: Router) throws -> [Step] {
         [
             Step(chat, "https://mail.example.com/messages/7", "signed out: the sign-in policy redirected"),
-            Step(
-                .app, "mailapp://sign-in/complete?account=ada&next=%2Fmessages%2F7",
-                "signed in, continued to next"),
+            .signingIn(as: "ada", "signed in; the interrupted link resumed as Chat's, not in-app"),
             Step(.app, "mailapp://", "home redirects to the inbox"),
             Step(unknownApp, "mailapp://msg/7", "old URL form, rewritten"),
             Step(chat, "mailapp://u/grace", "short link, forwarded by route name"),
@@ -111,6 +126,10 @@ struct Tour {
             Step(
                 unknownApp, "mailapp://sign-in?next=https%3A%2F%2Fevil.example",
                 "next must stay inside the app"),
+            Step(
+                unknownApp, "https://mail.example.com/sign-in?next=" + percentEncoded(privateLabsPath),
+                "from outside, next must reach a public route: no borrowing the app's authority",
+                display: "https://mail.example.com/sign-in?next=/settings/labs/…"),
             // Links, not just paths: which scheme and host a link names decides what it reaches.
             Step(
                 chat, "https://acme.mail.example.com/team/acme",
@@ -150,6 +169,10 @@ struct Tour {
         ]
     }
 
+    /// A private route that turns a feature on: what an outside link must never reach, even
+    /// through the sign-in door.
+    static let privateLabsPath = "/settings/labs/threaded-messages?enabled=true"
+
     /// The URL whose candidates the tour prints with `explain` after the table.
     static let explainedURL = "mailapp://messages/9"
 
@@ -170,10 +193,18 @@ struct Tour {
     func run() async -> [Row] {
         var rows: [Row] = []
         for step in steps {
-            let answers =
-                step.sendsAll
-                ? await Connection.sendAll(step.url, from: step.source, router: router)
-                : [await Connection.send(step.url, from: step.source, router: router)]
+            let answers: [Response]
+            switch step.kind {
+            case .send: answers = [await Connection.send(step.url, from: step.source, router: router)]
+            case .sendAll: answers = await Connection.sendAll(step.url, from: step.source, router: router)
+            case .signIn(let account):
+                // The screen the previous row showed; without one, the step signs in alone.
+                if let screen = rows.last.flatMap({ SignInScreen(showing: $0.response, router: router) }) {
+                    answers = [await screen.signIn(as: account)]
+                } else {
+                    answers = [await Connection.send(step.url, router: router)]
+                }
+            }
             rows.append(Row(step: step, answers: answers))
         }
         return rows

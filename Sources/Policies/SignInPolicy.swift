@@ -5,7 +5,8 @@ import Switchyard
 /// Two flows:
 ///
 /// ```swift
-/// // Send the user to a sign-in route, which continues to `next` afterwards:
+/// // Send the user to a sign-in route; the link it interrupted rides along in the redirect's
+/// // data (`request.interruptedLink` there), to resume once the user signed in:
 /// SignInPolicy.redirect(to: "/sign-in") { request in await session.isSignedIn }
 ///
 /// // Or show sign-in and then continue with this very request:
@@ -14,25 +15,41 @@ import Switchyard
 /// }
 /// ```
 public enum SignInPolicy {
-    /// The query item that carries the original path: `next`.
+    /// The query item that shows the original path: `next`. For display and for web pages only:
+    /// Switchyard never routes it, and an app must not either (see
+    /// ``redirect(to:isSignedIn:)``).
     public static let nextParameter = "next"
 
-    /// Redirects requests of signed-out users to `signInPath`, adding `next=` with the request's
-    /// path and query, percent-encoded: `/drafts/3?x=1` goes to `/sign-in?next=%2Fdrafts%2F3%3Fx%3D1`.
+    /// Redirects requests of signed-out users to `signInPath`, carrying the interrupted link in
+    /// the redirect's data, so the sign-in route's request has `interruptedLink`. Once the user
+    /// has signed in, continue with `Connection.resume(link, router:)`: it sends the link with
+    /// the source it arrived with, so an outside link still reaches public routes only.
     ///
-    /// `next` is always an in-app path (the normalized path that matched, after rewrites; no
-    /// scheme, host or fragment), so the sign-in route can continue with
-    /// `Connection.send(next, router:)` after checking it with
-    /// `SafeRedirectPolicy.queryItem("next", schemes: [], hosts: [], allowsRelative: true)`.
+    /// ```swift
+    /// // The sign-in route's controller: the link to resume rides in the request.
+    /// let pendingLink = request.interruptedLink
+    /// // After the user signed in:
+    /// if let pendingLink { _ = await Connection.resume(pendingLink, router: router) }
+    /// ```
+    ///
+    /// The location also gets `next=` with the request's path and query, percent-encoded
+    /// (`/drafts/3?x=1` goes to `/sign-in?next=%2Fdrafts%2F3%3Fx%3D1`), for the sign-in screen
+    /// to show and for web pages. Never send `next` in-app: `/sign-in` is public, so anyone can
+    /// open `/sign-in?next=/settings/…`, and an in-app send would reach a private route on that
+    /// link's behalf. Data, unlike a query item, cannot come from a link.
     ///
     /// The redirect keeps the request's source, so when external links reach protected public
-    /// routes, make the sign-in route public too.
+    /// routes, make the sign-in route public too; with `maxRedirects: 0` the 303 itself carries
+    /// the link in its ``Switchyard/Response/data``.
     public static func redirect(
         to signInPath: String, isSignedIn: @escaping @Sendable (Request) async throws -> Bool
     ) -> Policy {
         Policy("signIn") { request in
             if try await isSignedIn(request) { return .verified }
-            return .failed(Response.redirect(request, to: redirectLocation(signInPath, for: request)))
+            return .failed(
+                Response.redirect(
+                    request, to: redirectLocation(signInPath, for: request),
+                    data: [InterruptedLink.dataKey: request.interruptedLink ?? InterruptedLink(request)]))
         }
     }
 

@@ -83,7 +83,12 @@ struct MailDispatchTests {
         let router = try MailRouter.make(session: session, analytics: analytics)
         let signedOut = await Connection.send(
             fromPublicURL: "mailapp://messages/7", sourceApplication: nil, router: router)
-        #expect(signedOut.screen == .signIn(next: "/messages/7"))
+        #expect(
+            signedOut.screen
+                == .signIn(
+                    next: "/messages/7",
+                    resuming: InterruptedLink(
+                        url: "mailapp://messages/7", source: .external(sourceApplication: nil))))
         #expect(
             await analytics.entries.isEmpty, "the sign-in redirect ended the chain before analytics answered")
         await session.signIn(as: "ada")
@@ -119,10 +124,10 @@ struct MailDispatchTests {
         let router = try MailRouter.make(session: session)
         let signIn = await Connection.send(
             fromPublicURL: "mailapp://promo/spring", sourceApplication: nil, router: router)
-        #expect(signIn.screen == .signIn(next: "/promo/spring"))
-        // The sign-in screen completes in-app; `next` leads back to the promotion, which redirects.
-        let inbox = await Connection.send(
-            "mailapp://sign-in/complete?account=ada&next=%2Fpromo%2Fspring", router: router)
+        let link = InterruptedLink(url: "mailapp://promo/spring", source: .external(sourceApplication: nil))
+        #expect(signIn.screen == .signIn(next: "/promo/spring", resuming: link))
+        // The sign-in screen resumes the promotion link as it arrived, and it redirects again.
+        let inbox = try #require(await SignInScreen(showing: signIn, router: router)?.signIn(as: "ada"))
         #expect(inbox.screen == .inbox(Mailbox.messages, backTo: nil, campaign: "spring"))
     }
 

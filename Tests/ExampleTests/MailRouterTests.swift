@@ -36,30 +36,82 @@ struct MailRouterTests {
     }
 
     @Test(
-        "sign-in continues only to paths inside the app",
+        "the sign-in screen shows only a next inside the app",
         arguments: ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "mailapp://drafts"])
     func unsafeNext(next: String) async throws {
-        let session = Session()
-        let router = try MailRouter.make(session: session)
-        let encoded = next.utf8.map { String(format: "%%%02X", $0) }.joined()
-        let response = await Connection.send(
-            "mailapp://sign-in/complete?account=ada&next=\(encoded)", router: router)
+        let router = try MailRouter.make(session: Session())
+        let response = await Connection.send("mailapp://sign-in?next=\(Self.encoded(next))", router: router)
         #expect(response.status == .badRequest)
-        #expect(await session.account == nil, "the policy ran before the controller")
+        #expect(response.screen == nil)
     }
 
-    @Test("signed out, a message link goes to sign-in with next; signed in, it opens")
+    @Test("completing sign-in never goes to a next read from its own URL")
+    func completeIgnoresNext() async throws {
+        let session = Session()
+        let router = try MailRouter.make(session: session)
+        let response = await Connection.send(
+            "mailapp://sign-in/complete?account=ada&next=\(Self.encoded("/drafts/2"))", router: router)
+        #expect(await session.account == "ada")
+        #expect(response.screen == .inbox(Mailbox.messages, backTo: nil))
+        #expect(response.request.url == "mailapp://inbox")
+    }
+
+    @Test("signed out, a message link goes to sign-in, which resumes it as the outside link it was")
     func signInRedirect() async throws {
         let session = Session()
         let router = try MailRouter.make(session: session)
         let signedOut = await Connection.send(
             fromPublicURL: "mailapp://messages/8?from=push", sourceApplication: nil, router: router)
-        #expect(signedOut.screen == .signIn(next: "/messages/8?from=push"))
+        let link = InterruptedLink(
+            url: "mailapp://messages/8?from=push", source: .external(sourceApplication: nil))
+        #expect(signedOut.screen == .signIn(next: "/messages/8?from=push", resuming: link))
         #expect(signedOut.request.isExternal, "the redirect keeps the source")
-        await session.signIn(as: "ada")
-        let signedIn = await Connection.send(
-            fromPublicURL: "mailapp://messages/8", sourceApplication: nil, router: router)
+        let screen = try #require(SignInScreen(showing: signedOut, router: router))
+        let signedIn = await screen.signIn(as: "ada")
+        #expect(await session.account == "ada")
         #expect(signedIn.screen == .message(try #require(Mailbox.message(8))))
+        #expect(signedIn.request.url == link.url)
+        #expect(signedIn.request.source == link.source, "resumed as the outside link it was")
+    }
+
+    @Test("an in-app link interrupted by sign-in resumes in-app, so a private route opens")
+    func inAppResume() async throws {
+        let router = try MailRouter.make(session: Session())
+        let signedOut = await Connection.send("mailapp://drafts/2", router: router)
+        let screen = try #require(SignInScreen(showing: signedOut, router: router))
+        #expect(screen.resuming == InterruptedLink(url: "mailapp://drafts/2", source: .app))
+        let draft = await screen.signIn(as: "ada")
+        #expect(draft.screen == .draft(try #require(Mailbox.draft(2))))
+    }
+
+    /// The attack: any web page opens the public `/sign-in` with a `next` of its choosing, a private
+    /// route that turns a feature on. Before the fix, the sign-in screen showed, and completing
+    /// sign-in sent `next` in-app: "threaded-messages turned on".
+    @Test(
+        "regression: an outside /sign-in?next=<private route> never reaches it (sign-in confused deputy)",
+        arguments: [nil, "com.example.chat"])
+    func signInDoorAttack(application: String?) async throws {
+        let session = Session()
+        let router = try MailRouter.make(session: session)
+        let attack = "https://mail.example.com/sign-in?next=" + Self.encoded(Tour.privateLabsPath)
+        let opened = await Connection.send(
+            fromPublicURL: attack, sourceApplication: application, router: router)
+        #expect(opened.status == .badRequest, "from outside, next must reach a public route")
+        #expect(opened.request.interruptedLink == nil)
+        // The user signs in anyway, on whatever screen the app shows: nothing resumes.
+        let after: Response
+        if let screen = SignInScreen(showing: opened, router: router) {
+            after = await screen.signIn(as: "ada")
+        } else {
+            after = await Connection.send("/sign-in/complete?account=ada", router: router)
+        }
+        #expect(after.screen == .inbox(Mailbox.messages, backTo: nil))
+        #expect(await session.featureFlags.isEmpty, "the private Labs route never ran")
+    }
+
+    /// Every byte percent-encoded, as a web page would write a query item.
+    static func encoded(_ text: String) -> String {
+        text.utf8.map { String(format: "%%%02X", $0) }.joined()
     }
 
     @Test("a message that does not exist: 404 with details in-app only")

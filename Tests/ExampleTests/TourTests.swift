@@ -24,6 +24,7 @@ struct TourTests {
         (Tour.unknownApp, "mailapp://inbox?q=xxx", .uriTooLong),
         (.app, "mailapp://settings/notifications", .ok),
         (Tour.unknownApp, "mailapp://sign-in?next=https", .badRequest),
+        (Tour.unknownApp, "https://mail.example.com/sign-in?next=%2Fsettings%2Flabs", .badRequest),
         (Tour.chat, "https://acme.mail.example.com/team/acme", .ok),
         (Tour.chat, "mailapp://team/acme", .notFound),
         (.app, "/team/acme", .ok),
@@ -49,7 +50,10 @@ struct TourTests {
         for (row, expected) in zip(rows, Self.expected) {
             #expect(row.step.url.hasPrefix(expected.url), "\(row.step.url.prefix(60))")
             #expect(row.step.source == expected.source, "\(expected.url)")
-            #expect(row.response.request.source == expected.source, "source kept: \(expected.url)")
+            // Signing in resumes the link the first row's sign-in interrupted: Chat's, not the app's.
+            let answeredAs: Source
+            if case .signIn = row.step.kind { answeredAs = Tour.chat } else { answeredAs = expected.source }
+            #expect(row.response.request.source == answeredAs, "source kept: \(expected.url)")
             #expect(row.status == expected.status, "\(expected.url): \(row.result)")
         }
     }
@@ -59,8 +63,12 @@ struct TourTests {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
         let message = try #require(Mailbox.message(7))
-        #expect(rows[0].response.screen == .signIn(next: "/messages/7"), "signed out: sign-in with next")
-        #expect(rows[1].response.screen == .message(message), "sign-in continued to next")
+        let interrupted = InterruptedLink(url: "https://mail.example.com/messages/7", source: Tour.chat)
+        #expect(
+            rows[0].response.screen == .signIn(next: "/messages/7", resuming: interrupted),
+            "signed out: the sign-in screen, with the link to resume")
+        #expect(rows[1].response.screen == .message(message), "sign-in resumed the link")
+        #expect(rows[1].response.request.url == interrupted.url)
         #expect(rows[2].response.screen == .inbox(Mailbox.messages, backTo: nil))
         #expect(rows[3].response.screen == .message(message), "rewritten")
         #expect(rows[3].response.request.path == "/messages/7")
@@ -90,22 +98,22 @@ struct TourTests {
 
     static let linkRows: [LinkRow] = [
         LinkRow(
-            index: 15, url: "https://acme.mail.example.com/team/acme", route: "team", screen: .team(team),
+            index: 16, url: "https://acme.mail.example.com/team/acme", route: "team", screen: .team(team),
             browserURL: nil, fragment: nil),
         LinkRow(
-            index: 16, url: "mailapp://team/acme", route: nil, screen: nil, browserURL: nil, fragment: nil),
+            index: 17, url: "mailapp://team/acme", route: nil, screen: nil, browserURL: nil, fragment: nil),
         LinkRow(
-            index: 17, url: "/team/acme", route: "team", screen: .team(team), browserURL: nil, fragment: nil),
+            index: 18, url: "/team/acme", route: "team", screen: .team(team), browserURL: nil, fragment: nil),
         LinkRow(
-            index: 18, url: "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", route: "share",
+            index: 19, url: "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", route: "share",
             screen: .compose(to: [], sharing: "https://news.example.org/story"), browserURL: nil,
             fragment: nil),
-        LinkRow(index: 19, url: "mailapp://share", route: nil, screen: nil, browserURL: nil, fragment: nil),
+        LinkRow(index: 20, url: "mailapp://share", route: nil, screen: nil, browserURL: nil, fragment: nil),
         LinkRow(
-            index: 20, url: "https://news.example.org/story", route: nil, screen: nil,
+            index: 21, url: "https://news.example.org/story", route: nil, screen: nil,
             browserURL: "https://news.example.org/story", fragment: nil),
         LinkRow(
-            index: 21, url: "mailapp://messages/8#attachments", route: "message",
+            index: 22, url: "mailapp://messages/8#attachments", route: "message",
             screen: .message(
                 Message(id: 8, from: "linus", subject: "Quarterly report"), scrolledTo: "attachments"),
             browserURL: nil,
@@ -132,8 +140,8 @@ struct TourTests {
     func fallbackResult() async throws {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
-        #expect(rows[20].result.hasPrefix("open in the web view: https://news.example.org/story — "))
-        #expect(rows[16].result.hasPrefix("not found — "), "the custom scheme misses the host-scoped route")
+        #expect(rows[21].result.hasPrefix("open in the web view: https://news.example.org/story — "))
+        #expect(rows[17].result.hasPrefix("not found — "), "the custom scheme misses the host-scoped route")
     }
 
     @Test("a private route from outside answers exactly like a missing one")
@@ -155,20 +163,20 @@ struct TourTests {
         let rows = await tour.run()
         try #require(rows.count == Self.expected.count)
         let message = Message(id: 8, from: "linus", subject: "Quarterly report")
-        #expect(rows[22].response.screen == .message(message, highlighting: "report"))
-        #expect(rows[22].response.request.route?.name == "message", "the flag is still off")
+        #expect(rows[23].response.screen == .message(message, highlighting: "report"))
+        #expect(rows[23].response.request.route?.name == "message", "the flag is still off")
 
         // The in-app 400 names the key, the type and the value.
-        #expect(rows[23].response.request.route?.name == "message")
-        #expect(rows[23].response.error?.message == "'message_id' is not a valid Int: 'abc'")
-        #expect(rows[23].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
+        #expect(rows[24].response.request.route?.name == "message")
+        #expect(rows[24].response.error?.message == "'message_id' is not a valid Int: 'abc'")
+        #expect(rows[24].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
 
         // Reply all: the URL built from a ComposeLink, decoded back by the composer.
-        #expect(rows[24].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
-        #expect(rows[24].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
+        #expect(rows[25].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
+        #expect(rows[25].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
         // The Labs switch: built from a LabsLink, the same URL the tour spelled out before.
-        #expect(rows[26].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
-        #expect(rows[26].step.source == .app)
+        #expect(rows[27].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
+        #expect(rows[27].step.source == .app)
     }
 
     @Test("dispatch: the flag declines, then the analytics route continues to the threaded view")
@@ -180,13 +188,13 @@ struct TourTests {
         #expect(Mailbox.replies(to: 9).count == 2)
 
         // Flag off: `thread` declined; a decline is not an answer, so `send` got the classic view.
-        #expect(rows[25].response.request.route?.name == "message")
-        #expect(rows[25].response.screen == .message(message))
-        #expect(rows[26].response.screen == .labs(.threadedMessages, isOn: true))
+        #expect(rows[26].response.request.route?.name == "message")
+        #expect(rows[26].response.screen == .message(message))
+        #expect(rows[27].response.screen == .labs(.threadedMessages, isOn: true))
 
         // `sendAll`: the analytics route's 204, then the next candidate's answer.
-        let chain = rows[27]
-        #expect(chain.step.sendsAll)
+        let chain = rows[28]
+        #expect(chain.step.kind == .sendAll)
         #expect(chain.answers.map(\.status) == [.noContent, .ok])
         #expect(chain.answers.map { $0.request.route?.name } == ["messageAnalytics", "thread"])
         #expect(chain.answers[0].data.isEmpty)
@@ -195,23 +203,23 @@ struct TourTests {
         #expect(chain.result(at: 0).hasPrefix("nothing to show — sendAll, answer 1"))
 
         // `send`, same URL: the last answer of the same chain.
-        #expect(!rows[28].step.sendsAll && rows[28].answers.count == 1)
-        #expect(rows[28].response.request.route?.name == "thread")
-        #expect(rows[28].response.screen == thread)
+        #expect(rows[29].step.kind == .send && rows[29].answers.count == 1)
+        #expect(rows[29].response.request.route?.name == "thread")
+        #expect(rows[29].response.screen == thread)
     }
 
     @Test("a promotion link redirects to the inbox with its campaign as data; a query item is not data")
     func promotion() async throws {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
-        let promo = rows[29].response
+        let promo = rows[30].response
         #expect(promo.screen == .inbox(Mailbox.messages, backTo: nil, campaign: "spring"))
         #expect(promo.request.url == "mailapp://inbox", "the bare path kept the link's scheme")
         #expect(promo.request.source == Tour.chat, "the redirect kept the source")
         #expect(!promo.request.url.contains("campaign"), "redirect data never appears in the URL")
-        #expect(rows[29].result.contains("with the spring campaign's banner via mailapp://inbox"))
-        #expect(rows[30].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
-        #expect(rows[30].response.request.query["campaign"] == "free")
+        #expect(rows[30].result.contains("with the spring campaign's banner via mailapp://inbox"))
+        #expect(rows[31].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
+        #expect(rows[31].response.request.query["campaign"] == "free")
     }
 
     @Test("the analytics route recorded every message link that showed a message, and nothing else")
@@ -222,7 +230,8 @@ struct TourTests {
         // Row 0 (signed out) is missing: the sign-in policy's redirect ended the chain first.
         #expect(
             entries == [
-                LinkAnalytics.Entry(path: "/messages/7", source: .app),
+                // Row 1: sign-in resumed Chat's link as Chat's, not as the app's.
+                LinkAnalytics.Entry(path: "/messages/7", source: Tour.chat),
                 LinkAnalytics.Entry(path: "/messages/7", source: Tour.unknownApp),
                 LinkAnalytics.Entry(path: "/messages/8", source: Tour.chat),
                 LinkAnalytics.Entry(path: "/messages/8", source: .app),
@@ -237,8 +246,13 @@ struct TourTests {
         let tour = try Tour()
         let rows = await tour.run()
         let entries = await tour.history.recent()
-        #expect(entries.map(\.status) == rows.map(\.status.code))
-        #expect(entries.map(\.source) == rows.map(\.step.source))
+        // The sign-in row sends twice: the app's own sign-in route, then the link it resumed.
+        let sent = rows.flatMap { row -> [(status: Int, source: Source)] in
+            guard case .signIn = row.step.kind else { return [(row.status.code, row.step.source)] }
+            return [(Status.ok.code, .app), (row.status.code, row.response.request.source)]
+        }
+        #expect(entries.map(\.status) == sent.map(\.status))
+        #expect(entries.map(\.source) == sent.map(\.source))
     }
 
     @Test("the table is aligned: every row has its STATUS where the header has it")

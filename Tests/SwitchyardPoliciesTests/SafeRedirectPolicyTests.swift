@@ -114,9 +114,19 @@ struct SafeRedirectPolicyTests {
         ("mailapp://out/%2Finbox", 400),
     ]
 
+    /// In-app, so only the scheme and host lists decide; what an external request must reach on
+    /// top of them is in `SignInDoorTests`.
     @Test(arguments: pipelineCases)
     func thePoliciesCheckDecodedValues(url: String, status: Int) async {
-        let response = await Connection.send(fromPublicURL: url, sourceApplication: nil, router: Self.router)
+        let response = await Connection.send(url, router: Self.router)
         #expect(response.status.code == status)
+    }
+
+    @Test(
+        "from outside, a target the lists allow still fails when no public route takes it",
+        arguments: pipelineCases.filter { $0.status == 200 && $0.url != "mailapp://continue" })
+    func externalTargetsMustReachAPublicRoute(url: String, status: Int) async {
+        let response = await Connection.send(fromPublicURL: url, sourceApplication: nil, router: Self.router)
+        #expect(response.status == .badRequest, "this router serves neither /inbox nor good.com")
     }
 }

@@ -50,12 +50,14 @@ struct SignInPolicyTests {
         #expect(url.hasPrefix("/") || url.hasSuffix(next))
         #expect(response.request.url == scope + "/sign-in?next=" + encoded(next), "next is percent-encoded")
         #expect(await counter.value == 0, "the protected controller did not run")
+        let link = try #require(response.request.interruptedLink, "the redirect's data carries the link")
+        #expect(link == InterruptedLink(url: url, source: .app), "the link as it arrived, not next")
 
-        let resumed = await Connection.send(
-            next, router: try Self.redirectRouter(signedIn: true, counter: counter))
+        let resumed = await Connection.resume(
+            link, router: try Self.redirectRouter(signedIn: true, counter: counter))
         #expect(resumed.status == .ok)
         #expect(resumed.request.path == String(next.prefix { $0 != "?" }))
-        #expect(await counter.value == 1, "next reaches the protected route")
+        #expect(await counter.value == 1, "the resumed link reaches the protected route")
     }
 
     @Test func theRedirectKeepsTheExternalSource() async throws {
@@ -64,6 +66,10 @@ struct SignInPolicyTests {
             fromPublicURL: "mailapp://drafts/3", sourceApplication: "com.other", router: router)
         #expect(response.request.path == "/sign-in")
         #expect(response.request.source == .external(sourceApplication: "com.other"))
+        #expect(
+            response.request.interruptedLink
+                == InterruptedLink(
+                    url: "mailapp://drafts/3", source: .external(sourceApplication: "com.other")))
     }
 
     @Test func aSignInPathWithAQueryGetsAnAmpersand() async throws {

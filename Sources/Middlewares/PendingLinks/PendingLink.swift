@@ -16,8 +16,9 @@ import Switchyard
 /// for in-app links and for external ones the OS reported no application for. Keys a reader does
 /// not know are ignored, and kept when the file is rewritten.
 struct PendingLink: Sendable {
-    let url: String
-    let source: Source
+    /// The URL as received and its source: the line's `url`, `source` and `sourceApplication`,
+    /// written as ``Switchyard/InterruptedLink`` writes them.
+    let link: InterruptedLink
     /// Wall-clock time, not a monotonic instant: it has to mean the same after a relaunch.
     let arrival: Date
     /// In-app data, kept in memory only: it need not be encodable, and a relaunched process has
@@ -31,33 +32,43 @@ struct PendingLink: Sendable {
     /// with the lines of all the links that remain.
     let line: Data
 
-    /// The fields of a line; decoding ignores unknown keys, and encoding omits a `nil`
-    /// `sourceApplication`.
+    var url: String { link.url }
+    var source: Source { link.source }
+
+    /// A line's fields: the link's own keys, and `arrival`. Decoding ignores unknown keys.
     private struct Fields: Codable {
+        var link: InterruptedLink
         var arrival: Double
-        var source: String
-        var sourceApplication: String?
-        var url: String
+
+        private enum CodingKeys: String, CodingKey {
+            case arrival
+        }
+
+        init(link: InterruptedLink, arrival: Double) {
+            self.link = link
+            self.arrival = arrival
+        }
+
+        init(from decoder: any Decoder) throws {
+            link = try InterruptedLink(from: decoder)
+            arrival = try decoder.container(keyedBy: CodingKeys.self).decode(Double.self, forKey: .arrival)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try link.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(arrival, forKey: .arrival)
+        }
     }
 
     /// A new link, encoded as a line. JSON escapes every control character in strings, so the only
     /// newline is the last byte and a line never spans two.
-    init(url: String, source: Source, arrival: Date, data: [String: any Sendable] = [:]) throws {
-        let fields: Fields
-        switch source {
-        case .app:
-            fields = Fields(arrival: arrival.timeIntervalSince1970, source: "app", url: url)
-        case .external(let application):
-            fields = Fields(
-                arrival: arrival.timeIntervalSince1970, source: "external", sourceApplication: application,
-                url: url)
-        }
+    init(_ link: InterruptedLink, arrival: Date, data: [String: any Sendable] = [:]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line = try encoder.encode(fields)
+        var line = try encoder.encode(Fields(link: link, arrival: arrival.timeIntervalSince1970))
         line.append(0x0A)
-        self.url = url
-        self.source = source
+        self.link = link
         self.arrival = arrival
         self.data = data
         self.line = line
@@ -66,12 +77,7 @@ struct PendingLink: Sendable {
     /// The link a line of the file holds (without its newline), or `nil` when the line is not one.
     init?(line: Data, decoder: JSONDecoder) {
         guard let fields = try? decoder.decode(Fields.self, from: line) else { return nil }
-        switch fields.source {
-        case "app": source = .app
-        case "external": source = .external(sourceApplication: fields.sourceApplication)
-        default: return nil
-        }
-        url = fields.url
+        link = fields.link
         arrival = Date(timeIntervalSince1970: fields.arrival)
         self.line = line + [0x0A]
     }

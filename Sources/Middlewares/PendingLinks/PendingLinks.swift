@@ -24,8 +24,9 @@ import Switchyard
 ///
 /// **Sources.** A link held with ``hold(fromPublicURL:sourceApplication:)`` is delivered as an
 /// external link, so it reaches public routes only, as it would have on arrival; one held with
-/// ``hold(_:data:)`` is delivered in-app, with its data. Hold a URL that came from outside with
-/// the first, even when the app holds it on the link's behalf. Call ``deliver(router:)`` from app
+/// ``hold(_:data:)`` is delivered in-app, with its data; one held with ``hold(_:)``
+/// keeps the source it was interrupted with. Hold a URL that came from outside with the first,
+/// even when the app holds it on the link's behalf. Call ``deliver(router:)`` from app
 /// code, not from the controller of an outside link: in-app sends made inside an external
 /// request's pipeline are sent as that external request (see ``Connection``).
 ///
@@ -117,7 +118,24 @@ public actor PendingLinks {
     /// - Throws: ``PendingLinksError/unwritableFile(_:reason:)`` when the file cannot be written;
     ///   the link is then not held.
     public func hold(_ url: String, data: [String: any Sendable] = [:]) throws {
-        try add(try PendingLink(url: url, source: .app, arrival: now(), data: data))
+        try add(try PendingLink(InterruptedLink(url: url, source: .app), arrival: now(), data: data))
+    }
+
+    /// Holds a link a policy interrupted (``Switchyard/Request/interruptedLink``), to be delivered
+    /// with the source it arrived with, as ``Switchyard/Connection/resume(_:data:router:)`` sends
+    /// it: an external link stays external across a relaunch.
+    ///
+    /// For an app killed at the sign-in screen: hold the link the screen was shown for, and the
+    /// delivery after sign-in opens it.
+    ///
+    /// ```swift
+    /// if let link = signInRequest.interruptedLink { try await pending.hold(link) }
+    /// ```
+    ///
+    /// - Throws: ``PendingLinksError/unwritableFile(_:reason:)`` when the file cannot be written;
+    ///   the link is then not held.
+    public func hold(_ link: InterruptedLink) throws {
+        try add(try PendingLink(link, arrival: now()))
     }
 
     /// Holds a link another app or a web page opened, to be delivered as an external link
@@ -133,8 +151,9 @@ public actor PendingLinks {
     ///   the link is then not held.
     public func hold(fromPublicURL url: String, sourceApplication: String?) throws {
         try add(
-            try PendingLink(url: url, source: .external(sourceApplication: sourceApplication), arrival: now())
-        )
+            try PendingLink(
+                InterruptedLink(url: url, source: .external(sourceApplication: sourceApplication)),
+                arrival: now()))
     }
 
     /// How many links are held: not yet delivered, dropped or expired.
@@ -165,13 +184,7 @@ public actor PendingLinks {
         var responses: [Response] = []
         while !Task.isCancelled, let link = takeNext(for: delivery) {
             let response = await Self.$delivering.withValue(ObjectIdentifier(self)) {
-                switch link.source {
-                case .app:
-                    await Connection.send(link.url, data: link.data, router: router)
-                case .external(let application):
-                    await Connection.send(
-                        fromPublicURL: link.url, sourceApplication: application, router: router)
-                }
+                await Connection.resume(link.link, data: link.data, router: router)
             }
             responses.append(response)
         }

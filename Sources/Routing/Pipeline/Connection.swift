@@ -93,7 +93,7 @@ public enum Connection {
         }
         let pipeline = RequestPipeline(storage: router.storage, data: data, source: .app)
         guard ExternalContext.source != nil else { return await body(pipeline) }
-        return await ExternalContext.$source.withValue(nil) { await body(pipeline) }
+        return await ExternalContext.$running.withValue(nil) { await body(pipeline) }
     }
 
     /// Sends a URL that another app or a web page opened (``Source/external(sourceApplication:)``).

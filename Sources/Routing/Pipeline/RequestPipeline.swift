@@ -22,7 +22,8 @@ struct RequestPipeline {
     @inline(__always)
     private func inContext<Result>(_ body: () async -> Result) async -> Result {
         guard case .external = source else { return await body() }
-        return await ExternalContext.$source.withValue(source) { await body() }
+        let running = ExternalContext.Running(source: source, storage: storage)
+        return await ExternalContext.$running.withValue(running) { await body() }
     }
 
     @inline(__always)

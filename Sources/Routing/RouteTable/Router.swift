@@ -28,6 +28,11 @@ public struct Router: Sendable {
             configuration: configuration)
     }
 
+    /// A router of the tables another one compiled (copying a router copies one reference).
+    init(storage: RouterStorage) {
+        self.storage = storage
+    }
+
     /// The configuration the router was created with.
     public var configuration: Configuration { storage.configuration }
     /// The routes, in registration order.

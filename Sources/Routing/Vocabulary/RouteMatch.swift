@@ -10,7 +10,9 @@ public struct RouteMatch: Sendable {
     /// one word: a match is copied on every return, and past 128 bytes a copy is a `memcpy` call.
     private let indices: (route: Int32, terminal: Int32)
 
-    var routeIndex: Int { Int(indices.route) }
+    /// The route's position in ``Router/routes``: two matches with the same index reached the
+    /// same route.
+    package var routeIndex: Int { Int(indices.route) }
     var terminal: Int { Int(indices.terminal) }
 
     init(route: Route, params: Parameters, routeIndex: Int, terminal: Int) {
