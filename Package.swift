@@ -56,7 +56,9 @@ let package = Package(
             name: "SwitchyardTests", dependencies: ["Switchyard"], path: "Tests/SwitchyardTests",
             swiftSettings: strict),
         .testTarget(
-            name: "SwitchyardMiddlewaresTests", dependencies: ["SwitchyardMiddlewares"],
+            // SwitchyardPolicies for the Platform Integration article's sign-in snippet.
+            name: "SwitchyardMiddlewaresTests",
+            dependencies: ["SwitchyardMiddlewares", "SwitchyardPolicies"],
             path: "Tests/SwitchyardMiddlewaresTests", swiftSettings: strict),
         .testTarget(
             name: "SwitchyardPoliciesTests", dependencies: ["SwitchyardPolicies"],

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardMiddlewares
+import SwitchyardPolicies
 import Testing
 
 /// The snippets of `Sources/Routing/Switchyard.docc/PlatformIntegration.md`: the receiver, the
@@ -83,8 +84,54 @@ enum PlatformIntegrationSnippets {
     }
 }
 
+/// The article's name for the receiver, so its extension reads as written there.
+typealias LinkReceiver = PlatformIntegrationSnippets.LinkReceiver
+
+extension LinkReceiver {
+    /// The sign-in route answered: hold the link it interrupted, so ready() opens it.
+    func signInShown(_ response: Response) async throws {
+        guard let link = response.request.interruptedLink else { return }
+        try await pending.hold(link)
+    }
+}
+
+/// Who is signed in, for the sign-in snippet's router.
+actor SignedIn {
+    var isSignedIn = false
+
+    func signIn() { isSignedIn = true }
+}
+
 struct PlatformIntegrationTests {
-    typealias LinkReceiver = PlatformIntegrationSnippets.LinkReceiver
+    @Test("a link sign-in interrupted is held and opens after sign-in, with its source, across a relaunch")
+    func interruptedBySignIn() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = SignedIn()
+        let signIn = SignInPolicy.redirect(to: "/sign-in") { _ in await session.isSignedIn }
+        let router = try Router(
+            routes: [
+                Route("/sign-in", isPublic: true) { request in Response(request: request) },
+                Route("/messages/:id(int)", isPublic: true, policies: [signIn]) { request in
+                    Response(request: request, data: ["id": request.params["id"] ?? "-"])
+                },
+            ], configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"]))
+        let file = directory.appendingPathComponent("pending.jsonl")
+        let receiver = try LinkReceiver(router: router, pendingFile: file)
+        _ = await receiver.ready()
+        let shown = try #require(
+            try await receiver.receive(
+                URL(string: "https://mail.example.com/messages/7")!, sourceApplication: "com.example.chat"))
+        #expect(shown.request.path == "/sign-in")
+        try await receiver.signInShown(shown)
+        // The app is killed at the sign-in screen; at the next launch, the user signs in.
+        let relaunched = try LinkReceiver(router: router, pendingFile: file)
+        await session.signIn()
+        let opened = await relaunched.ready()
+        #expect(opened.map(\.status) == [.ok])
+        #expect(opened.first?.data["id"] as? String == "7")
+        #expect(opened.first?.request.source == .external(sourceApplication: "com.example.chat"))
+    }
 
     @Test("Links held before ready() open once it is called, oldest first, as external links")
     @MainActor
