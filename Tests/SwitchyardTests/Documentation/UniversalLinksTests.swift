@@ -4,22 +4,24 @@ import Testing
 @testable import Switchyard
 
 /// README.md, section "Universal links in five minutes": each step's code, then what the text
-/// claims of it.
+/// claims of it. Step 2's MailTool is `SwitchyardToolSnippetTests`'s, and step 5's commands are
+/// the tool's (`SwitchyardToolTests`); their answers are checked here in Swift.
 @Suite("Docs: README universal links")
 struct UniversalLinksTests {
-    /// Stands for the app's screens.
-    enum Screens {
+    enum Screens {  // the app's controllers, one per screen
         static let message: Controller = { Response(request: $0, data: ["screen": "message"]) }
         static let team: Controller = { Response(request: $0, data: ["screen": "team"]) }
         static let settings: Controller = { Response(request: $0, data: ["screen": "settings"]) }
     }
 
+    @Test("step 1's block imports what it uses")
+    func imports() throws {
+        let readme = try InstallationTests.text(of: "README.md")
+        #expect(readme.contains("```swift\n   import Foundation\n   import Switchyard\n\n   enum Screens {"))
+    }
+
     @Test("the five steps: scope, generate, feed, check")
     func fiveSteps() async throws {
-        let wellKnown = FileManager.default.temporaryDirectory.appendingPathComponent("well-known-\(UUID())")
-        try FileManager.default.createDirectory(at: wellKnown, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: wellKnown) }
-
         let routes = [
             Route("/messages/:id(int)", name: "message", isPublic: true, controller: Screens.message),
             Route("/team/:name", isPublic: true, hosts: ["*.mail.example.com"], controller: Screens.team),
@@ -30,17 +32,16 @@ struct UniversalLinksTests {
 
         let file = router.appSiteAssociation(
             appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
-        try file.jsonData().write(to: wellKnown.appendingPathComponent("apple-app-site-association"))
-        let written = try Data(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"))
-        #expect(written == file.jsonData())
+        let json = file.jsonData()  // the file's bytes, to serve
+        #expect(try JSONDecoder().decode(AppSiteAssociation.self, from: json) == file)
         #expect(file.applinks.details[0].components.map(\.path) == ["/messages/?*"], "public, unscoped only")
 
-        let url = URL(string: "https://mail.example.com/messages/7")!
+        let url = URL(string: "https://mail.example.com/messages/7")!  // userActivity.webpageURL
         let response = await Connection.send(fromPublicURL: url, sourceApplication: nil, router: router)
         #expect(response.data["screen"] as? String == "message")
 
-        let downloaded = written
-        let deployed = try JSONDecoder().decode(AppSiteAssociation.self, from: downloaded)
+        // Step 5, in Swift: the file deployed is the one generated.
+        let deployed = try JSONDecoder().decode(AppSiteAssociation.self, from: json)
         let missing = router.coverage(of: deployed, host: "mail.example.com").filter { !$0.isCovered }
         let verdict = router.explain("https://mail.example.com/messages/7", appSiteAssociation: deployed)
         #expect(missing.isEmpty)

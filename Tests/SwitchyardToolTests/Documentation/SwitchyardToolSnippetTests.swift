@@ -2,24 +2,44 @@ import Foundation
 import SwitchyardTool
 import Testing
 
-/// The snippets of `Sources/Tool/SwitchyardTool.docc/SwitchyardTool.md` and of
-/// `SwitchyardTool`'s doc comment, compiled and run.
+/// The MailTool of `Sources/Tool/SwitchyardTool.docc/SwitchyardTool.md` and of README.md
+/// ("Universal links in five minutes", step 2), compiled and run. `scripts/readme-package` builds
+/// the README's copy against the real `MailRoutes` library; here a stand-in plays it.
 struct SwitchyardToolSnippetTests {
-    /// Stands for the user's routes library.
-    enum AppRoutes {
+    /// Stands for the app's routes library (README.md, "Quick start").
+    enum MailRoutes {
         static func router() throws -> Router {
             try Router(
                 routes: [
                     Route("/messages/:id(int)", name: "message", isPublic: true) { Response(request: $0) }
                 ],
-                configuration: .init(hosts: ["mail.example.com"]))
+                configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"]))
         }
     }
 
-    @Test("The RoutesTool main binds the tool to the routes")
-    func routesToolMain() throws {
+    /// The imports of MailTool's `main.swift`: the routes library, and the tool.
+    static let mainImports = """
+        import MailRoutes
+        import SwitchyardTool
+        """
+
+    @Test(
+        "MailTool's main.swift imports the routes library",
+        arguments: ["README.md", "Sources/Tool/SwitchyardTool.docc/SwitchyardTool.md"])
+    func mainImportsTheRoutes(document: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let indent = document == "README.md" ? "   " : ""
+        let imports = Self.mainImports.split(separator: "\n").map { indent + $0 }.joined(separator: "\n")
+        #expect(text.contains("```swift\n\(imports)\n\n\(indent)let tool = SwitchyardTool("))
+    }
+
+    @Test("MailTool's main binds the tool to the routes")
+    func mailToolMain() throws {
         let tool = SwitchyardTool(
-            router: try AppRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
+            router: try MailRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"],
+            host: "mail.example.com")
         let file = tool.run(["aasa"])
         #expect(file.status == 0)
         #expect(file.output.contains("\"/\" : \"/messages/?*\""))
