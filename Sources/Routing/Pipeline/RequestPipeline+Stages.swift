@@ -1,18 +1,59 @@
 /// What runs once a hop has its request: the route's stages and controller, or the not-found
 /// answer, and the answer of a cancelled sender.
 extension RequestPipeline {
-    /// The answer when no route is for the URL: the router's `notFound` controller, or a plain 404.
-    func notFound(_ request: Request) async -> Response {
+    /// The answer when no route is for the URL: the router's `notFound` controller, or a plain 404
+    /// (for an in-app request, with a ``RoutingError`` saying why and what to look at).
+    /// `declined`: the candidates that ran and declined, when every one did.
+    func notFound(_ request: Request, declined: [RouteMatch] = []) async -> Response {
         guard let controller = storage.configuration.notFound else {
-            return Response(request: request, status: .notFound)
+            // Only an in-app caller gets a message, so only for one is it built.
+            if request.isExternal { return Response(request: request, status: .notFound) }
+            return Response.failure(request, .notFound, notFoundMessage(for: request, declined: declined))
         }
         if Task.isCancelled { return cancelled(request) }
         do {
             return try await controller(request)
+        } catch is RouteDeclined {
+            // With no candidate left, a decline answers as a missing route.
+            if request.isExternal { return Response(request: request, status: .notFound) }
+            return Response.failure(
+                request, .notFound,
+                "the notFound controller declined \(request.url) (it threw RouteDeclined), and no route is left to try"
+            )
         } catch {
-            // `RouteDeclined` included: with no candidate left it answers as a missing route.
             return ErrorResponder.response(for: error, to: request)
         }
+    }
+
+    /// Why no route answered the in-app `request`, and where to look: routes that all declined, a
+    /// link the router does not serve, or no route at all. Only for an in-app 404 without a
+    /// `notFound` controller; the URL is parsed again, but not walked: the candidates are given.
+    @inline(never)
+    private func notFoundMessage(for request: Request, declined: [RouteMatch]) -> String {
+        let url = request.url
+        if !declined.isEmpty {
+            let routes = declined.map { match in
+                match.route.pattern + (match.route.name.map { " (\($0))" } ?? "")
+            }
+            return "every route for \(url) declined (a stage threw RouteDeclined or a policy answered "
+                + ".declined): \(routes.joined(separator: ", ")); router.candidates(\"\(url)\") "
+                + "lists them in the order they ran"
+        }
+        var tracer = SilentTracer()
+        if case .unserved(let parsed) = storage.prepare(url, plainPathTried: false, tracer: &tracer) {
+            switch parsed.link {
+            case .web(let host):
+                return "no route is for \(url): the router does not serve the host "
+                    + "'\(parsed.string.substring(utf8: host))'; add it to Configuration.hosts to route "
+                    + "its links, or set a notFound controller to open them in a web view"
+            case .custom(let scheme):
+                return "no route is for \(url): the router does not serve the scheme "
+                    + "'\(parsed.string.substring(utf8: scheme))'; add it to Configuration.schemes"
+            case .path: break
+            }
+        }
+        return "no route matches \(url); router.explain(\"\(url)\") shows, segment by segment, where "
+            + "matching stopped"
     }
 
     /// The route's answer, or `nil` when a stage declined (``RouteDeclined``,
@@ -30,7 +71,10 @@ extension RequestPipeline {
                         || (transformed.source == initial.source && transformed.url == initial.url)
                 else {
                     throw RoutingError(
-                        .internalError, "middleware '\(middleware.name)' returned a different request")
+                        .internalError,
+                        "middleware '\(middleware.name)' returned a request for another URL or source; a "
+                            + "middleware only adds data: return request.adding([…]), and redirect from a "
+                            + "controller to go elsewhere")
                 }
                 request = transformed
                 if Task.isCancelled { return cancelled(request) }
@@ -52,6 +96,8 @@ extension RequestPipeline {
 
     /// The 499 of a request whose sending task was cancelled.
     func cancelled(_ request: Request) -> Response {
-        Response.failure(request, .cancelled, "the sending task was cancelled")
+        Response.failure(
+            request, .cancelled,
+            "the task that sent the request was cancelled: no stage runs after a cancellation")
     }
 }

@@ -97,7 +97,7 @@ enum URLComponentValidator {
                 else {
                     return reject(
                         "malformed percent-escape at byte \(offset) of the \(component.rawValue) "
-                            + "(expected '%' and two hex digits)")
+                            + "(expected '%' and two hex digits): write a '%' itself as %25")
                 }
                 byte = high << 4 | low
                 isDecoded = true
@@ -189,8 +189,11 @@ enum URLComponentValidator {
     }
 
     private static func segmentRejection(length: Int, isDots: Bool) -> RoutingError? {
-        if length == 0 { return reject("empty segment in the path ('//')") }
-        if isDots && length <= 2 { return reject("dot segment ('.' or '..') in the path") }
+        if length == 0 { return reject("empty segment in the path ('//'): remove the extra '/'") }
+        if isDots && length <= 2 {
+            return reject(
+                "dot segment ('.' or '..') in the path: links are not resolved, so write the path without it")
+        }
         return nil
     }
 

@@ -38,7 +38,10 @@ package enum URLParser {
         let limits = served.limits
         // Checked before the contiguous copy below, so an oversized string is refused uncopied.
         guard url.utf8.count <= limits.urlBytes else {
-            return .failure(tooLong("the URL is longer than \(limits.urlBytes) bytes"))
+            return .failure(
+                tooLong(
+                    "the URL is longer than \(limits.urlBytes) bytes; raise Router.Limits.urlBytes if links need more"
+                ))
         }
         var string = url
         string.makeContiguousUTF8()
@@ -82,7 +85,9 @@ package enum URLParser {
                 isServed = served.serves(host: bytes[host])
             } else {
                 if ASCIICaseFolding.contains(refusedSchemes, bytes[schemeRange]) {
-                    return notFound("the scheme never names an app")
+                    return notFound(
+                        "the scheme never names an app: javascript, data, file, about, blob and vbscript links "
+                            + "are refused, whatever Configuration.schemes lists")
                 }
                 link = .custom(scheme: schemeRange)
                 isServed = served.serves(scheme: bytes[schemeRange])
@@ -151,15 +156,21 @@ package enum URLParser {
         -> RoutingError?
     {
         if shape.segmentCount > limits.segments {
-            return tooLong("the path has more than \(limits.segments) segments")
+            return tooLong(
+                "the path has more than \(limits.segments) segments; raise Router.Limits.segments if links need more"
+            )
         }
         if shape.queryItemCount > limits.queryItems {
-            return tooLong("the query has more than \(limits.queryItems) query items")
+            return tooLong(
+                "the query has more than \(limits.queryItems) query items; raise Router.Limits.queryItems if links need more"
+            )
         }
         switch shape.form {
         case .path:
             guard bytes.first == UInt8(ascii: "/") else {
-                return badRequest("not a URL: a path must start with '/' and a URL with a valid scheme")
+                return badRequest(
+                    "not a URL: a path must start with '/' (/inbox) and a URL with a valid scheme (mailapp://inbox)"
+                )
             }
         case .opaque:
             return badRequest("the scheme must be followed by '//' (as in scheme://host/path)")
@@ -198,11 +209,15 @@ package enum URLParser {
         guard let authority = shape.authority else { return nil }
         let authorityBytes = bytes[authority]
         if authorityBytes.contains(UInt8(ascii: "@")) {
-            return badRequest("user-info ('@' in the authority) is not allowed")
+            return badRequest(
+                "user-info ('@' in the authority) is not allowed: remove the 'name@' before the host, or write '@' as %40"
+            )
         }
         guard shape.isWeb else {
             if authorityBytes.contains(UInt8(ascii: ":")) {
-                return badRequest("a port (':' in the host) is not allowed on a custom scheme")
+                return badRequest(
+                    "a port (':' in the host) is not allowed on a custom scheme: remove it, or write ':' as %3A"
+                )
             }
             // The host is the first path segment and is validated with the path.
             return nil
@@ -216,7 +231,7 @@ package enum URLParser {
         {
             return badRequest("invalid port: expected a number from 1 to 65535")
         }
-        if host.isEmpty { return badRequest("empty host in an http(s) URL") }
+        if host.isEmpty { return badRequest("empty host in an http(s) URL: write https://host/path") }
         return nil
     }
 

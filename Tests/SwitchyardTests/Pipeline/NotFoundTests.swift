@@ -5,14 +5,20 @@ import Testing
 /// Architecture, "The pipeline" step 3: no match → the `notFound` controller, by default a plain 404.
 @Suite("Pipeline: not found")
 struct NotFoundTests {
-    @Test("default notFound: 404, no data, no route", arguments: ["/nowhere", "/inbox/extra", "/"])
+    @Test(
+        "default notFound: 404, no route; in-app, the error alone (InAppErrorMessageTests), external, no data",
+        arguments: ["/nowhere", "/inbox/extra", "/"])
     func defaultNotFound(url: String) async throws {
         let router = try router(["/inbox"])
         let response = await Connection.send(url, router: router)
         #expect(response.status == .notFound)
-        #expect(response.data.isEmpty)
+        #expect(response.data.count == 1)
+        #expect(response.error?.status == .notFound)
         #expect(response.request.route == nil)
         #expect(response.request.url == url)
+        let external = await Connection.send(fromPublicURL: url, sourceApplication: nil, router: router)
+        #expect(external.status == .notFound)
+        #expect(external.data.isEmpty)
     }
 
     @Test("custom notFound gets the request with its path, query and in-app data")
