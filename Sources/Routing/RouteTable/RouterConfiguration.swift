@@ -5,16 +5,20 @@ extension Router {
     /// Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"], maxRedirects: 3)
     /// ```
     public struct Configuration: Sendable {
-        /// Custom schemes the app owns, compared ASCII case-insensitively. Empty accepts any
-        /// scheme other than `http`/`https`, except `javascript`, `data`, `file`, `about`, `blob`
-        /// and `vbscript`, which never name an app. Listing one of those, `http`, `https` or a
-        /// name that is not a scheme is a ``RouteTableError`` at init.
+        /// Custom schemes the app owns, written bare (`mailapp`, not `mailapp://`), compared ASCII
+        /// case-insensitively. Empty accepts any scheme other than `http`/`https`, except
+        /// `javascript`, `data`, `file`, `about`, `blob` and `vbscript`, which never name an app.
+        /// Listing one of those, `http`, `https` (web links are served by ``hosts``) or a name
+        /// that is not a scheme is a ``RouteTableError`` at init.
         public var schemes: Set<String>
         /// Hosts served for `http`/`https` links (universal links): an exact host
         /// (`example.com`), a wildcard (`*.example.com`: one or more labels before the domain, not
-        /// the domain itself) or `*` (every host). Compared ASCII case-insensitively, port
-        /// ignored; write internationalized hosts in punycode. Empty serves no web link. A link to
-        /// a scheme or host not served reaches no route: the ``notFound`` controller answers it.
+        /// the domain itself) or `*` (every host). Entries are bare host names: a scheme, port or
+        /// path in one (`https://mail.example.com`, `mail.example.com:443`) is a
+        /// ``RouteTableError`` at init that names the bare host, since a link's port is ignored.
+        /// Compared ASCII case-insensitively; write internationalized hosts in punycode. Empty
+        /// serves no web link. A link to a scheme or host not served reaches no route: the
+        /// ``notFound`` controller answers it.
         public var hosts: Set<String>
         /// `false` compares literal segments with ASCII case folded (`/Inbox` matches `/inbox`).
         public var caseSensitive: Bool

@@ -27,7 +27,7 @@ struct HostPattern: Sendable, Hashable {
             kind = .wildcard
         }
         if let reason = invalidity(ofHostName: body) {
-            return .failure(HostPatternError(entry: entry, reason: reason))
+            return .failure(HostPatternError(entry: entry, reason: bareHostFix(entry) ?? reason))
         }
         let lowered = body.utf8.map(ASCIICaseFolding.lowercased)
         return .success(
@@ -37,7 +37,7 @@ struct HostPattern: Sendable, Hashable {
     /// Why `name` is not a DNS host name (labels of letters, digits, `-` and `_`, separated by
     /// dots, a trailing dot allowed), or `nil` when it is one.
     private static func invalidity(ofHostName name: Substring) -> String? {
-        if name.isEmpty { return "a host cannot be empty" }
+        if name.isEmpty { return "a host cannot be empty: remove the entry ('*' serves every host)" }
         if name.utf8.contains(where: { $0 >= 0x80 }) {
             return "a host is written in ASCII: use its punycode form (xn--…)"
         }
@@ -47,7 +47,12 @@ struct HostPattern: Sendable, Hashable {
             if label.isEmpty {
                 // `example.com.` (fully qualified) is a host of its own; `a..b` and `.a` are not hosts.
                 if index == labels.count - 1 && index > 0 { continue }
-                return "a host has no empty label"
+                let rest = name.dropFirst()
+                guard index == 0, !rest.isEmpty, invalidity(ofHostName: rest) == nil else {
+                    return "a host has no empty label: remove the extra '.'"
+                }
+                return "a host has no empty label: write '*.\(rest)' for every subdomain of \(rest), or "
+                    + "'\(rest)' for that host"
             }
             if label.count > 63 { return "a host label has at most 63 bytes" }
             for byte in label {
@@ -55,10 +60,12 @@ struct HostPattern: Sendable, Hashable {
                     ASCIICaseFolding.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                 if !valid {
-                    let shown =
-                        byte == UInt8(ascii: "*")
-                        ? "'*' (only a leading '*.' or a lone '*')" : "'\(Character(Unicode.Scalar(byte)))'"
-                    return "\(shown) is not allowed in a host"
+                    guard byte == UInt8(ascii: "*") else {
+                        return "'\(Character(Unicode.Scalar(byte)))' is not allowed in a host, which has "
+                            + "letters, digits, '-' and '_' in labels separated by '.'"
+                    }
+                    return "'*' stands only in a leading '*.' (every subdomain: *.example.com) or alone "
+                        + "(every host)"
                 }
             }
             if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
@@ -66,6 +73,40 @@ struct HostPattern: Sendable, Hashable {
             }
         }
         return nil
+    }
+
+    /// The fix for an entry written as a URL, or with user-info, a port or a path
+    /// (`https://mail.example.com`, `mail.example.com:443`, `mail.example.com/x`), naming the bare
+    /// host; `nil` when taking those away leaves no valid entry.
+    private static func bareHostFix(_ entry: String) -> String? {
+        var host = Substring(entry)
+        var removed: [String] = []
+        if let separator = host.range(of: "://") {
+            host = host[separator.upperBound...]
+            removed.append("scheme")
+        }
+        if let end = host.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+            host = host[..<end]
+            removed.append("path")
+        }
+        if let at = host.lastIndex(of: "@") {
+            host = host[host.index(after: at)...]
+            removed.insert("user-info", at: removed.first == "scheme" ? 1 : 0)
+        }
+        var port = false
+        if let colon = host.lastIndex(of: ":"),
+            host[host.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            host = host[..<colon]
+            port = true
+            removed.insert("port", at: removed.last == "path" ? removed.count - 1 : removed.count)
+        }
+        guard !removed.isEmpty, !host.isEmpty, case .success = parse(String(host)) else { return nil }
+        let list =
+            removed.count == 1
+            ? removed[0] : removed.dropLast().joined(separator: ", ") + " and " + removed[removed.count - 1]
+        return "write the host without its \(list): \(host)"
+            + (port ? " (a link's port is ignored)" : "")
     }
 
     /// Whether the URL's host `host` (its bytes as received, without the port) is one this entry

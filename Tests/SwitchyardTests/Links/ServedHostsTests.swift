@@ -43,7 +43,7 @@ struct ServedHostsTests {
     @Test(
         "Entries that name no host or scheme are refused at init, naming the entry and the reason",
         arguments: [
-            (["a b"], [], "'a b'"), (["[]"], [], "'['"), (["evil.com/x"], [], "'/'"),
+            (["a b"], [], "'a b'"), (["[]"], [], "'['"), (["evil.com/x"], [], "without its path: evil.com"),
             (["*.*.com"], [], "'*'"),
             ([""], [], "empty"), (["a..b"], [], "empty label"), (["café.example"], [], "punycode"),
             (["-a.com"], [], "'-'"), ([], ["http"], "hosts"), ([], ["1app"], "letter"), ([], [""], "empty"),
