@@ -114,9 +114,15 @@ struct FieldValues: Decoder {
         return RoutingError(.badRequest, "'\(key)' is not a valid \(expected ?? T.self)\(shown)")
     }
 
-    /// The values of an array's elements, each read as one field.
+    /// The values of an array's elements, each read as one field. With no value, the element type
+    /// is checked all the same: an array of nested values is refused whether or not the link
+    /// holds the key.
     func elements<Element: Decodable>(_ type: Element.Type) throws -> [Element] {
         let values = all
+        if values.isEmpty {
+            if NestedValueProbe.isNested(Element.self, isElement: true) { throw Self.unsupported(key) }
+            return []
+        }
         var elements: [Element] = []
         elements.reserveCapacity(values.count)
         for value in values {
@@ -126,7 +132,7 @@ struct FieldValues: Decoder {
     }
 
     static func unsupported(_ key: String) -> RoutingError {
-        RoutingError(.badRequest, "'\(key)' asks for a nested value, which a link cannot carry: unsupported")
+        RoutingError(.badRequest, "'\(key)' asks for a nested value " + NestedValueProbe.explanation)
     }
 
     /// The key's first value, for a property of one value.
@@ -176,12 +182,17 @@ struct FieldValues: Decoder {
 }
 
 /// An array read by ``FieldValues/elements(_:)``: every value of the key, each as one element.
-private protocol TextList {
+protocol TextList {
     init(field: FieldValues) throws
+    /// Whether the element type is nested (``NestedValueProbe``): such an array is refused, empty
+    /// or not.
+    static var hasNestedElement: Bool { get }
 }
 
 extension Array: TextList where Element: Decodable {
-    fileprivate init(field: FieldValues) throws {
+    init(field: FieldValues) throws {
         self = try field.elements(Element.self)
     }
+
+    static var hasNestedElement: Bool { NestedValueProbe.isNested(Element.self, isElement: true) }
 }

@@ -16,7 +16,12 @@ struct FieldWriter: Encoder {
             fields.append(text, to: name)
             return
         }
+        guard allowsList, let list = T.self as? any TextList.Type else { return try value.encode(to: self) }
+        // An array that writes nothing (empty, or only `nil` elements) asks for no nested
+        // container: its element type is checked instead, as `decode` checks it for an absent key.
+        let before = fields.count(of: name)
         try value.encode(to: self)
+        if fields.count(of: name) == before && list.hasNestedElement { fields.refuse(name) }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -35,7 +40,7 @@ struct FieldWriter: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { Slot(writer: self) }
 
     static func unsupported(_ name: String) -> RoutingError {
-        RoutingError(.badRequest, "'\(name)' holds a nested value, which a link cannot carry: unsupported")
+        RoutingError(.badRequest, "'\(name)' holds a nested value " + NestedValueProbe.explanation)
     }
 
     /// Where an array's elements, or a single-value conformance's value, are written.

@@ -11,6 +11,11 @@ struct LinkEncoder: Encoder {
         /// refuses such a type whatever it holds, so the encoder refuses it too.
         var refusal: RoutingError?
 
+        /// How many values `name` has so far.
+        func count(of name: String) -> Int {
+            entries.first { $0.name == name }?.values.count ?? 0
+        }
+
         func refuse(_ name: String) {
             refusal = refusal ?? FieldWriter.unsupported(name)
         }
@@ -66,6 +71,18 @@ struct LinkEncoder: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try FieldWriter(name: key.stringValue, fields: fields).write(value)
+        }
+
+        /// `nil` writes nothing, but a nested type is refused all the same: `decode` refuses it
+        /// when the link has no value for it.
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+            guard let value else {
+                if let type = T.self as? any Decodable.Type, NestedValueProbe.isNested(type) {
+                    fields.refuse(key.stringValue)
+                }
+                return
+            }
+            try encode(value, forKey: key)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

@@ -19,7 +19,8 @@ extension Request {
     ///
     /// - Throws: ``RoutingError`` with ``Status/badRequest`` naming the key and the expected type
     ///   for a missing key or a value that does not convert (the value itself only for in-app
-    ///   requests), and for a property that asks for a nested value.
+    ///   requests), and for a property whose type is nested (a struct, a dictionary, or an array
+    ///   of those or of arrays), whether or not the link holds its key.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         do {
             return try T(from: RequestDecoder(request: self))

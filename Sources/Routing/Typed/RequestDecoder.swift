@@ -41,7 +41,11 @@ struct RequestDecoder: Decoder {
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             let field = FieldValues(key: key.stringValue, in: request)
-            return field.first == nil ? nil : try field.decode(T.self)
+            if field.first != nil { return try field.decode(T.self) }
+            // Absent, a nested type is refused all the same, as it is when present and as
+            // `path(for:)` refuses it when `nil`.
+            if NestedValueProbe.isNested(T.self) { throw FieldValues.unsupported(key.stringValue) }
+            return nil
         }
 
         func decode(_ type: String.Type, forKey key: Key) throws -> String {

@@ -15,8 +15,9 @@ extension Router {
     ///
     /// - Throws: what the dictionary form throws (an unknown name, a value that breaks its
     ///   constraint, a path another route would take), and ``RoutingError`` with
-    ///   ``Status/badRequest`` for a property holding a nested value, or several values for a
-    ///   parameter that takes one.
+    ///   ``Status/badRequest`` for a property whose type is nested (a struct, a dictionary, or an
+    ///   array of those or of arrays; `nil` or empty included, as ``Request/decode(_:)`` refuses
+    ///   it for an absent key), or several values for a parameter that takes one.
     public func path(for name: String, _ value: some Encodable) throws -> String {
         let (params, query) = try typedParts(of: value, for: name)
         return try path(for: name, params, query: query)

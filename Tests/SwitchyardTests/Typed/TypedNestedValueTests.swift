@@ -87,16 +87,14 @@ struct TypedNestedValueTests {
         #expect(url?.message.hasSuffix("unsupported") == true)
     }
 
-    @Test("a nested property is refused by decode even when its key is absent, but an optional one is nil")
+    /// An optional one was `nil` until the bug `NestedDecodingTests` names was fixed.
+    @Test("a nested property is refused by decode even when its key is absent, optional or not")
     func absentNested() async throws {
-        let plain = try Router(routes: [
-            Route("/r/:id", isPublic: true, controller: Typed.catching(WithStruct.self))
-        ])
-        let refused = await Connection.send("/r/1", router: plain)
-        #expect((refused.data["caught"] as? RoutingError)?.message.hasSuffix("unsupported") == true)
-        let optional = try Typed.router(["/r/:id"], decoding: WithOptionalStruct.self)
-        let absent = await Connection.send("/r/1", router: optional)
-        #expect(absent.data["value"] as? WithOptionalStruct == WithOptionalStruct(id: 1, inner: nil))
+        for catching in [Typed.catching(WithStruct.self), Typed.catching(WithOptionalStruct.self)] {
+            let router = try Router(routes: [Route("/r/:id", isPublic: true, controller: catching)])
+            let refused = await Connection.send("/r/1", router: router)
+            #expect((refused.data["caught"] as? RoutingError)?.message.hasSuffix("unsupported") == true)
+        }
     }
 
     @Test(
