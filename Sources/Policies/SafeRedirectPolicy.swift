@@ -20,7 +20,7 @@ import Switchyard
 /// page, fails when `/settings/labs/…` is private, and so does a `next` that a private route
 /// would take in-app where a public one answers it from outside. The check lowers the stakes of a
 /// mistake; the rule stays: never send a URL read from a request in-app (resume an
-/// ``Switchyard/InterruptedLink`` instead). In-app requests get the scheme and host checks only.
+/// ``InterruptedLink`` instead). In-app requests get the scheme and host checks only.
 public enum SafeRedirectPolicy {
     /// Checks the decoded path parameter `name` with ``isAllowed(_:schemes:hosts:allowsRelative:)``,
     /// and, in an external request, that it reaches a public route from outside (see above).

@@ -40,7 +40,7 @@ public enum SignInPolicy {
     ///
     /// The redirect keeps the request's source, so when external links reach protected public
     /// routes, make the sign-in route public too; with `maxRedirects: 0` the 303 itself carries
-    /// the link in its ``Switchyard/Response/data``.
+    /// the link in its ``Response/data``.
     public static func redirect(
         to signInPath: String, isSignedIn: @escaping @Sendable (Request) async throws -> Bool
     ) -> Policy {

@@ -121,8 +121,8 @@ public actor PendingLinks {
         try add(try PendingLink(InterruptedLink(url: url, source: .app), arrival: now(), data: data))
     }
 
-    /// Holds a link a policy interrupted (``Switchyard/Request/interruptedLink``), to be delivered
-    /// with the source it arrived with, as ``Switchyard/Connection/resume(_:data:router:)`` sends
+    /// Holds a link a policy interrupted (``Request/interruptedLink``), to be delivered
+    /// with the source it arrived with, as ``Connection/resume(_:data:router:)`` sends
     /// it: an external link stays external across a relaunch.
     ///
     /// For an app killed at the sign-in screen: hold the link the screen was shown for, and the
