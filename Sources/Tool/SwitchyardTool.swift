@@ -9,17 +9,19 @@ import Switchyard
 /// small executable target to your package that builds it and runs the tool.
 ///
 /// ```swift
-/// // Sources/RoutesTool/main.swift, in a target depending on SwitchyardTool and your routes
-/// import AppRoutes
+/// // Sources/MailTool/main.swift, in a target depending on SwitchyardTool and MailRoutes, the
+/// // library that defines your routes (`MailRoutes.router()` builds the router)
+/// import MailRoutes
 /// import SwitchyardTool
 ///
 /// let tool = SwitchyardTool(
-///     router: try AppRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
+///     router: try MailRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
 /// tool.main()
 /// ```
 ///
-/// Then `swift run RoutesTool aasa > apple-app-site-association` writes the file, and
-/// `swift run RoutesTool check-aasa deployed.json` fails when the deployed file leaves out a
+/// The README's "Installation" shows the whole `Package.swift`. Then
+/// `swift run MailTool aasa > apple-app-site-association` writes the file, and
+/// `swift run MailTool check-aasa deployed.json` fails when the deployed file leaves out a
 /// public route. Run without a router (the package's own `switchyard` executable), only `match`
 /// works: it evaluates a file against links, with no route table.
 public struct SwitchyardTool: Sendable {

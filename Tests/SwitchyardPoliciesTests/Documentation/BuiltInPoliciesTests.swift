@@ -28,7 +28,7 @@ struct BuiltInPoliciesTests {
         let needsQuery = ParameterPolicies.requireQuery("q")
         // A query item that may be absent, but is valid when present, else 400.
         let pageIsInt = ParameterPolicies.validateQuery("page", .int)
-        // Signed out: redirect to /sign-in?next=<the original path and query>.
+        // Signed out: redirect to /sign-in, carrying the link (request.interruptedLink there).
         let signedIn = SignInPolicy.redirect(to: "/sign-in") { request in request.data["user"] != nil }
         // Signed out: show sign-in, wait, then go on with this same request.
         let signInFirst = SignInPolicy.awaiting(
