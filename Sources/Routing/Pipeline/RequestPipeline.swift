@@ -94,16 +94,23 @@ struct RequestPipeline {
                 if maxRedirects == 0 { return response }
                 hops += 1
                 if hops > maxRedirects || !visited.insert(next).inserted {
+                    // Only an in-app caller gets a message, so only for one is it built.
                     let reason =
-                        hops > maxRedirects
-                        ? "more than \(maxRedirects) redirects" : "redirect loop at \(next)"
+                        response.request.isExternal
+                        ? ""
+                        : hops > maxRedirects
+                            ? "more than \(maxRedirects) redirects (Configuration.maxRedirects), the last to "
+                                + "\(next); raise maxRedirects if the chain is meant to be that long"
+                            : "redirect loop: \(current) redirects to \(next), already visited in this chain; "
+                                + "break the cycle, or set maxRedirects: 0 to receive the 303"
                     failure = Response.failure(response.request, .loopDetected, reason)
                 }
             case .handBack: return response
             case .refuse:
                 failure = Response.failure(
                     response.request, .badRequest,
-                    "refused redirect to '\(location)': a scheme that never names an app")
+                    "refused redirect to '\(location)': javascript, data, file, about, blob and vbscript "
+                        + "locations are never followed or handed back; redirect to a path or an http(s) URL")
             }
             if let failure {
                 if keepsAll { answers[answers.count - 1] = failure }
@@ -206,7 +213,7 @@ struct RequestPipeline {
         }
         if answers.count == answersBefore {
             let unmatched = makeRequest(url, resolved: candidates.resolved, data: request.data)
-            answers.append(await notFound(unmatched))
+            answers.append(await notFound(unmatched, declined: candidates.matches))
         }
     }
 

@@ -76,15 +76,22 @@ struct RouteScope: Sendable, Equatable {
 
     /// Why `scheme` cannot scope a route, or `nil`.
     static func invalidity(ofScheme scheme: String) -> String? {
-        if scheme.isEmpty { return "a scheme cannot be empty" }
+        if scheme.isEmpty { return "a scheme cannot be empty: remove the entry" }
         guard SchemeName.isValid(scheme.utf8) else {
+            // `mailapp://` or `mailapp:`: the scheme is there, with its separator.
+            if let colon = scheme.firstIndex(of: ":"), colon > scheme.startIndex,
+                SchemeName.isValid(scheme[..<colon].utf8)
+            {
+                return "write the scheme without ':' or '://': \(scheme[..<colon])"
+            }
             return "a scheme is a letter followed by letters, digits, '+', '-' or '.'"
         }
         if SchemeName.isWeb(scheme.utf8) {
-            return "web links are scoped by hosts:, not schemes:"
+            return "http and https links are web links: scope them with hosts: [\"mail.example.com\"], "
+                + "not schemes:"
         }
         if ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) {
-            return "this scheme runs code or reads local data and never names an app"
+            return "this scheme runs code or reads local data and never names an app: remove it"
         }
         return nil
     }

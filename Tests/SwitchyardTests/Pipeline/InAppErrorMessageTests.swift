@@ -67,18 +67,15 @@ struct InAppErrorMessageTests {
         + "/posts/:id(int) (post), /posts/:slug (legacyPost); router.candidates(\"/posts/7\") lists them "
         + "in the order they ran"
 
-    /// `notFound(_:declined:)` words it once `RequestPipeline.runRemainingCandidates` passes the
-    /// candidates it ran (`declined: candidates.matches`); until then it reads as no route at all.
-    /// Telling the two apart by walking again would cost a third walk (`LinearDeclineTests`).
+    /// `RequestPipeline.runRemainingCandidates` passes the candidates it ran, so telling a decline
+    /// from no route costs no walk of its own (`LinearDeclineTests` counts them).
     @Test("every candidate declined: a 404 naming them, in-app only")
     func everyCandidateDeclined() async throws {
         let router = try Self.router()
         let app = await Connection.send("/posts/7", router: router)
         #expect(app.status == .notFound)
         #expect(app.error?.status == .notFound)
-        withKnownIssue("runRemainingCandidates does not pass the declined candidates to notFound yet") {
-            #expect(app.error == RoutingError(.notFound, Self.declined))
-        }
+        #expect(app.error == RoutingError(.notFound, Self.declined))
         let external = await Connection.send(
             fromPublicURL: "/posts/7", sourceApplication: nil, router: router)
         #expect(external.status == .notFound)
