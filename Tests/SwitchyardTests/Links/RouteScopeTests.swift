@@ -82,7 +82,7 @@ struct RouteScopeTests {
     @Test(
         "Scope mistakes are found at init, naming the route and the reason",
         arguments: [
-            (Route("/a", schemes: ["https"], controller: echo), "scoped by hosts"),
+            (Route("/a", schemes: ["https"], controller: echo), "scope them with hosts:"),
             (Route("/a", schemes: ["other"], controller: echo), "not served"),
             (Route("/a", hosts: ["other.com"], controller: echo), "not served"),
             (Route("/a", hosts: ["*.com"], controller: echo), "not served"),
