@@ -70,8 +70,9 @@ extension SwitchyardTool {
             throw Failure(
                 description: """
                     \(command) needs your route table, and this \(name) was built without one.
-                    Add an executable target to your package that runs the tool with your router:
-                        SwitchyardTool(router: try AppRoutes.router(), appIDs: ["TEAM.bundle"], host: "example.com").main()
+                    Add an executable target to your package that runs the tool with your router
+                    (see the README, "Installation": MailRoutes is the library of your routes):
+                        SwitchyardTool(router: try MailRoutes.router(), appIDs: ["TEAM.bundle"], host: "example.com").main()
                     and run it instead: swift run <that target> \(command) …
                     """)
         }
