@@ -61,7 +61,7 @@ extension SwitchyardTool {
         guard !urls.isEmpty else { throw ToolArguments.UsageError(message: "match needs at least one URL") }
         let file = try read(path, standardInput: standardInput)
         let lines = urls.map { "\($0): \(file.explanation(of: $0))" }
-        let allOpened = urls.allSatisfy(file.matches)
+        let allOpened = urls.allSatisfy { file.matches($0) }
         return Outcome(status: allOpened ? 0 : 1, output: lines.joined(separator: "\n") + "\n")
     }
 

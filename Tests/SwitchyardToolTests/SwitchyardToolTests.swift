@@ -65,14 +65,15 @@ struct SwitchyardToolTests {
         let tool = SwitchyardTool()
         let opened = tool.run(["match", path, "https://x.com/inbox"])
         #expect(opened.status == 0)
-        #expect(opened.output == "https://x.com/inbox: iOS opens this link in the app (component 2: /*)\n")
+        #expect(
+            opened.output == "https://x.com/inbox: opens: iOS opens this link in the app (component 2: /*)\n")
         let mixed = tool.run(["match", path, "https://x.com/private/a", "mailapp://inbox"])
         #expect(mixed.status == 1)
         #expect(
             mixed.output.contains(
-                "https://x.com/private/a: iOS keeps this link in the browser: component 1: /private/* excludes it"
+                "https://x.com/private/a: excluded: iOS keeps this link in the browser: component 1: /private/* excludes it"
             ))
-        #expect(mixed.output.contains("mailapp://inbox: not a universal link"))
+        #expect(mixed.output.contains("mailapp://inbox: not matched: not a universal link"))
     }
 
     struct MistakeCase: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,9 @@
 extension AppSiteAssociation {
-    /// One pattern of a `components` list. Every part left out matches everything.
+    /// One rule of a `components` list. A part left out takes the entry's `defaults`, then the
+    /// file's, then `*`.
     ///
     /// In a pattern, `*` matches any run of characters (none included, `/` included), `?` one
-    /// character, and `?*` one or more.
+    /// character, `?*` one or more, and `$(name)` one value of a substitution variable.
     ///
     /// ```swift
     /// Component(path: "/messages/?*", comment: "message: /messages/:id(int)")
@@ -47,14 +48,30 @@ extension AppSiteAssociation {
             case fragment = "#"
             case exclude, caseSensitive, percentEncoded, comment
         }
+
+        /// Reads every key when present; unknown keys are ignored, and a query dictionary holding
+        /// a value that is not a string (`true`, `5`, `null`, an array) counts as no `"?"` at all,
+        /// as iOS reads it.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decodeIfPresent(String.self, forKey: .path)
+            query = AppSiteAssociation.QueryPattern.lenient(container, forKey: .query)
+            fragment = try container.decodeIfPresent(String.self, forKey: .fragment)
+            exclude = try container.decodeIfPresent(Bool.self, forKey: .exclude)
+            caseSensitive = try container.decodeIfPresent(Bool.self, forKey: .caseSensitive)
+            percentEncoded = try container.decodeIfPresent(Bool.self, forKey: .percentEncoded)
+            comment = try container.decodeIfPresent(String.self, forKey: .comment)
+        }
     }
 
     /// A component's `"?"`: a pattern for the whole query string, or a pattern for the value of
-    /// each named query item (every name must be present, other items are ignored).
+    /// each named query item (every occurrence of a name must match, a missing item counts as
+    /// present and empty, other items are ignored).
     public enum QueryPattern: Codable, Hashable, Sendable {
         /// `"?": "*"`: compared with the query as one string (without the `?`).
         case pattern(String)
-        /// `"?": {"q": "*"}`: each name must have an item whose value matches its pattern.
+        /// `"?": {"q": "*"}`: every item of each name must match its pattern; an absent one reads
+        /// as empty.
         case items([String: String])
 
         /// Reads a string or a dictionary of strings.

@@ -32,7 +32,7 @@ extension Router {
         storage.publicRoutes(reachingHost: host).map { index in
             let link = sampleLink(to: index, host: host)
             return AppSiteAssociation.RouteCoverage(
-                route: routes[index], link: link, isCovered: link.map(file.matches) ?? false)
+                route: routes[index], link: link, isCovered: link.map { file.matches($0) } ?? false)
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Build it from the route table with ``Router/appSiteAssociation(appIDs:host:)`` and serve
 /// ``jsonData()`` at `https://<host>/.well-known/apple-app-site-association`. Decode a deployed
-/// file with `JSONDecoder` to check it: ``matches(_:)`` answers what iOS would do with a link, and
+/// file with `JSONDecoder` to check it: ``verdict(for:appID:)`` answers what iOS would do with a
+/// link, by the rules iOS applies (see "How iOS reads the file" in the Universal Links docs), and
 /// ``Router/coverage(of:host:)`` lists the public routes the file fails to open.
 ///
 /// ```swift
@@ -14,85 +15,36 @@ import Foundation
 /// file.matches("https://mail.example.com/messages/7")   // true
 /// ```
 ///
-/// The `Codable` form is the file itself, in Apple's `applinks.details[].components` format
-/// (iOS 13 and later). The ``host`` is not part of it: a decoded file has none, so it checks the
-/// path, query and fragment of a link whatever its host. Two values are equal when their files
-/// are, whatever their hosts.
+/// The `Codable` form is the file itself: Apple's `applinks.details[].components` format (iOS 13
+/// and later), the older forms iOS still reads (`paths`, `appID`, `details` as a dictionary), and
+/// the other services (`webcredentials`, `appclips`, `activitycontinuation`), which decoding and
+/// encoding keep. The ``host`` is not part of it: a decoded file has none, so it checks the path,
+/// query and fragment of a link whatever its host. Two values are equal when their files are,
+/// whatever their hosts.
 public struct AppSiteAssociation: Codable, Equatable, Sendable {
-    /// The `applinks` dictionary: universal links.
+    /// The `applinks` dictionary: universal links. Empty for a file without one.
     public var applinks: AppLinks
+    /// The `webcredentials` dictionary (shared passwords), kept as read.
+    public var webcredentials: AppList?
+    /// The `appclips` dictionary (App Clips), kept as read.
+    public var appclips: AppList?
+    /// The `activitycontinuation` dictionary (Handoff), kept as read.
+    public var activitycontinuation: AppList?
     /// The domain this file is for, when it was built for one. Not written to the file.
     public var host: String?
 
-    /// The file's `applinks` dictionary.
-    public struct AppLinks: Codable, Equatable, Sendable {
-        /// One entry per group of apps sharing one list of components.
-        public var details: [Detail]
-        /// The `caseSensitive` and `percentEncoded` values that components of every entry take
-        /// when they do not give their own (iOS 14 and later).
-        public var defaults: Defaults?
+    /// Apple's documented limit for the file: 128 KB. iOS does not read a larger one, and the
+    /// command line refuses to print one.
+    public static let sizeLimit = 128 * 1024
 
-        /// Creates the dictionary from its entries.
-        public init(details: [Detail], defaults: Defaults? = nil) {
-            self.details = details
-            self.defaults = defaults
-        }
-    }
-
-    /// One `details` entry: the apps it names, and the components iOS tries, in order.
-    public struct Detail: Codable, Equatable, Sendable {
+    /// A service's dictionary of apps (`webcredentials`, `appclips`, `activitycontinuation`).
+    public struct AppList: Codable, Equatable, Sendable {
         /// The apps, as `TEAMID.bundle.identifier`.
-        public var appIDs: [String]
-        /// The patterns iOS tries in order; the first that matches decides.
-        public var components: [Component]
-        /// Defaults for this entry's components, over the file's.
-        public var defaults: Defaults?
+        public var apps: [String]
 
-        /// Creates an entry.
-        public init(appIDs: [String], components: [Component], defaults: Defaults? = nil) {
-            self.appIDs = appIDs
-            self.components = components
-            self.defaults = defaults
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case appIDs, appID, components, defaults
-        }
-
-        /// Reads `appIDs`, or the single `appID` of the format before iOS 13. Entries without
-        /// `components` (the older `paths` format) decode with none.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let appIDs = try container.decodeIfPresent([String].self, forKey: .appIDs) {
-                self.appIDs = appIDs
-            } else {
-                self.appIDs = try container.decodeIfPresent(String.self, forKey: .appID).map { [$0] } ?? []
-            }
-            components = try container.decodeIfPresent([Component].self, forKey: .components) ?? []
-            defaults = try container.decodeIfPresent(Defaults.self, forKey: .defaults)
-        }
-
-        /// Writes `appIDs`, `components` and `defaults` when it has them.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(appIDs, forKey: .appIDs)
-            try container.encode(components, forKey: .components)
-            try container.encodeIfPresent(defaults, forKey: .defaults)
-        }
-    }
-
-    /// The `defaults` dictionary: values for components that leave a key out.
-    public struct Defaults: Codable, Equatable, Sendable {
-        /// Whether patterns compare letters by case. Apple's default is `true`.
-        public var caseSensitive: Bool?
-        /// Whether patterns are written percent-encoded and compared with the link as it is
-        /// encoded. Apple's default is `true`; with `false`, the link is decoded first.
-        public var percentEncoded: Bool?
-
-        /// Creates defaults; `nil` keeps Apple's.
-        public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
-            self.caseSensitive = caseSensitive
-            self.percentEncoded = percentEncoded
+        /// Creates the dictionary.
+        public init(apps: [String]) {
+            self.apps = apps
         }
     }
 
@@ -107,20 +59,31 @@ public struct AppSiteAssociation: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case applinks
+        case applinks, webcredentials, appclips, activitycontinuation
     }
 
-    /// Reads a file; other services' keys (`webcredentials`, `appclips`) are ignored.
+    /// Reads a file: `applinks` and the other services, each optional (a file with only
+    /// `webcredentials` is a file iOS reads). Unknown keys are ignored.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        applinks = try container.decode(AppLinks.self, forKey: .applinks)
+        applinks = try container.decodeIfPresent(AppLinks.self, forKey: .applinks) ?? AppLinks(details: [])
+        webcredentials = try container.decodeIfPresent(AppList.self, forKey: .webcredentials)
+        appclips = try container.decodeIfPresent(AppList.self, forKey: .appclips)
+        activitycontinuation = try container.decodeIfPresent(AppList.self, forKey: .activitycontinuation)
         host = nil
     }
 
-    /// Writes the file: the `applinks` dictionary only.
+    /// Writes the file: `applinks` (unless it is empty and another service is there), then the
+    /// other services it has.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(applinks, forKey: .applinks)
+        let others = [webcredentials, appclips, activitycontinuation].contains { $0 != nil }
+        if !others || applinks != AppLinks(details: []) {
+            try container.encode(applinks, forKey: .applinks)
+        }
+        try container.encodeIfPresent(webcredentials, forKey: .webcredentials)
+        try container.encodeIfPresent(appclips, forKey: .appclips)
+        try container.encodeIfPresent(activitycontinuation, forKey: .activitycontinuation)
     }
 
     /// The file's bytes, stable from one run to the next: keys sorted, pretty printed, `/` not
@@ -136,21 +99,9 @@ public struct AppSiteAssociation: Codable, Equatable, Sendable {
         return data
     }
 
-    /// Whether iOS would open `url` in an app of this file, by Apple's documented evaluation:
-    /// within an entry, components are tried in order and the first whose every given part
-    /// matches decides (an `exclude` one says no); a link no component matches stays in the
-    /// browser.
-    ///
-    /// - Parameter url: An `https` (or `http`) URL, which must name ``host`` when the file has
-    ///   one, or a path with an optional query and fragment (`/messages/7?tab=all`).
-    /// - Returns: `true` when an entry's components open the link.
-    public func matches(_ url: String) -> Bool {
-        if case .opened = verdict(for: url) { return true }
-        return false
-    }
-
     /// Compares the files, not the hosts.
     public static func == (lhs: AppSiteAssociation, rhs: AppSiteAssociation) -> Bool {
-        lhs.applinks == rhs.applinks
+        lhs.applinks == rhs.applinks && lhs.webcredentials == rhs.webcredentials
+            && lhs.appclips == rhs.appclips && lhs.activitycontinuation == rhs.activitycontinuation
     }
 }

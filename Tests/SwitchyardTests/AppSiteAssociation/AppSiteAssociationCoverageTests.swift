@@ -78,14 +78,16 @@ struct AppSiteAssociationCoverageTests {
         let opened = router.explain("https://mail.example.com/messages/7", appSiteAssociation: file)
         #expect(
             opened.hasSuffix(
-                "iOS opens this link in the app (component 4: /messages/?* (message: /messages/:id(int)))"))
+                "opens: iOS opens this link in the app (component 4: /messages/?* (message: /messages/:id(int)))"
+            ))
         #expect(opened.contains("matched: /messages/:id(int) (message)"))
         let browser = router.explain("https://mail.example.com/unknown/page/x", appSiteAssociation: file)
-        #expect(browser.hasSuffix("iOS keeps this link in the browser: no component matches it"))
+        #expect(browser.hasSuffix("not matched: iOS keeps this link in the browser: no rule matches it"))
         let custom = router.explain("mailapp://compose", appSiteAssociation: file)
         #expect(
             custom.hasSuffix(
-                "not a universal link: a mailapp: link is never a universal link, which is http(s)"))
+                "not matched: not a universal link: a mailapp: link is never a universal link, which is https"
+            ))
     }
 
     /// Seeded random tables of public and private routes, scoped and with query conditions: every

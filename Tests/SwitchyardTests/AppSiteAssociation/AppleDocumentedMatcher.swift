@@ -1,10 +1,13 @@
 import Foundation
 
-/// A second reading of Apple's `applinks` components, written from Apple's documentation alone
-/// and sharing no code with `AppSiteAssociation`: it reads the JSON with `JSONSerialization`,
-/// cuts URLs with `URLComponents`, and turns each pattern into an `NSRegularExpression`
-/// (`*` → `.*`, `?` → `.`). The generator and `matches` could agree on a wrong format; this
-/// matcher, applied to the bytes the generator writes, cannot share their mistake.
+/// A second reading of Apple's `applinks` components, written from Apple's documentation and the
+/// path and query rules observed on `swcutil` (trailing slashes do not count, a leading slash is
+/// optional, `/*` also matches the path without its last segment, a missing query item reads as
+/// empty and every occurrence of one must match), sharing no code with `AppSiteAssociation`: it
+/// reads the JSON with `JSONSerialization`, cuts URLs with `URLComponents`, and turns each pattern
+/// into an `NSRegularExpression` (`*` → `.*`, `?` → `.`). The generator and `verdict` could agree
+/// on a wrong format; this matcher, applied to the bytes the generator writes, cannot share their
+/// mistake. It knows no substitution variables.
 struct AppleDocumentedMatcher {
     private let details: [[String: Any]]
     private let defaults: [String: Any]
@@ -63,9 +66,24 @@ struct AppleDocumentedMatcher {
             return Self.regex(pattern, caseSensitive: caseSensitive).firstMatch(
                 in: text ?? "", range: NSRange((text ?? "").startIndex..., in: text ?? "")) != nil
         }
-        let path = encoded ? link.percentEncodedPath : link.path
+        func trimmed(_ text: String) -> String {
+            var text = text
+            while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
+            return text
+        }
+        let path = trimmed(encoded ? link.percentEncodedPath : link.path)
         let fragment = encoded ? link.percentEncodedFragment : link.fragment
-        guard test(component["/"], path.isEmpty ? "/" : path), test(component["#"], fragment) else {
+        var pathPatterns: [String]? = nil
+        if let pattern = component["/"] as? String {
+            var written = pattern
+            if let first = written.first, !"*?".contains(first) {
+                written = "/" + written.drop { $0 == "/" }
+            }
+            written = trimmed(written)
+            pathPatterns = [written] + (written.hasSuffix("/*") ? [trimmed(String(written.dropLast(2)))] : [])
+        }
+        let pathMatches = pathPatterns.map { $0.contains { test($0, path.isEmpty ? "/" : path) } } ?? true
+        guard pathMatches, test(component["#"], fragment ?? "") else {
             return false
         }
         switch component["?"] {
@@ -74,13 +92,13 @@ struct AppleDocumentedMatcher {
         case let items as [String: String]:
             let queryItems = (encoded ? link.percentEncodedQueryItems : link.queryItems) ?? []
             return items.allSatisfy { name, pattern in
-                queryItems.contains { item in
-                    (caseSensitive ? item.name == name : item.name.lowercased() == name.lowercased())
-                        && test(pattern, item.value ?? "")
-                }
+                let values = queryItems.filter { item in
+                    caseSensitive ? item.name == name : item.name.lowercased() == name.lowercased()
+                }.map { $0.value ?? "" }
+                return (values.isEmpty ? [""] : values).allSatisfy { test(pattern, $0) }
             }
         case let pattern:
-            return test(pattern, encoded ? link.percentEncodedQuery : link.query)
+            return test(pattern, (encoded ? link.percentEncodedQuery : link.query) ?? "")
         }
     }
 
