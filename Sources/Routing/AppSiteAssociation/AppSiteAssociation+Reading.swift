@@ -1,0 +1,92 @@
+import Foundation
+
+extension AppSiteAssociation {
+    /// Why bytes are not an `apple-app-site-association` file iOS would read, in one line.
+    public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong, naming the place in the file: `not JSON: …`, `the top level is an
+        /// array, not an object`, `applinks.details[0].appIDs: expected an array of strings`.
+        public let message: String
+
+        /// `message`.
+        public var description: String { message }
+    }
+
+    /// Reads a file's bytes, as a server serves them.
+    ///
+    /// ```swift
+    /// let deployed = try AppSiteAssociation(json: Data(contentsOf: fileURL))
+    /// ```
+    ///
+    /// - Throws: ``FileError`` naming the problem: bytes that are not JSON, a top level that is
+    ///   not an object, or a key of the wrong type (with its place in the file).
+    public init(json data: Data) throws(FileError) {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw FileError(message: "not JSON: " + Self.reason(of: error))
+        }
+        guard root is [String: Any] else {
+            throw FileError(message: "the top level is \(Self.kind(of: root)), not an object")
+        }
+        do {
+            self = try JSONDecoder().decode(AppSiteAssociation.self, from: data)
+        } catch let error as DecodingError {
+            throw FileError(message: Self.describe(error))
+        } catch {
+            throw FileError(message: Self.reason(of: error))
+        }
+    }
+
+    private static func kind(of value: Any) -> String {
+        switch value {
+        case is [Any]: "an array"
+        case is String: "a string"
+        case is NSNull: "null"
+        case is NSNumber: "a number or a boolean"
+        default: "not an object"
+        }
+    }
+
+    private static func reason(of error: any Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+
+    /// `applinks.details[0].appIDs: expected an array of strings`-style text.
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            var text = ""
+            for key in path {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return text.isEmpty ? "the file" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)): expected \(expected(type))"
+        case .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)): expected \(expected(type)), found null"
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            return "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is [String].Type: "an array of strings"
+        case is [String: [String]].Type: "an object of string arrays"
+        default: "\(type)"
+        }
+    }
+}
