@@ -36,8 +36,8 @@ extension AppSiteAssociation {
         /// Reads `details` as an array or as a dictionary keyed by app ID; every key optional.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let details = try? container.decodeIfPresent([Detail].self, forKey: .details) {
-                self.details = details
+            if (try? container.nestedUnkeyedContainer(forKey: .details)) != nil {
+                details = try container.decode([Detail].self, forKey: .details)
             } else if container.contains(.details) {
                 let byApp = try container.nestedContainer(keyedBy: AppIDKey.self, forKey: .details)
                 details = try byApp.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in

@@ -4,7 +4,7 @@ extension AppSiteAssociation {
     /// Why bytes are not an `apple-app-site-association` file iOS would read, in one line.
     public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         /// What is wrong, naming the place in the file: `not JSON: …`, `the top level is an
-        /// array, not an object`, `applinks.details[0].appIDs: expected an array of strings`.
+        /// array, not an object`, `applinks.details[0].appIDs: expected an array`.
         public let message: String
 
         /// `message`.
@@ -53,7 +53,7 @@ extension AppSiteAssociation {
         return text.split(separator: "\n").first.map(String.init) ?? text
     }
 
-    /// `applinks.details[0].appIDs: expected an array of strings`-style text.
+    /// `applinks.details[0].appIDs: expected an array`-style text.
     private static func describe(_ error: DecodingError) -> String {
         func place(_ path: [any CodingKey]) -> String {
             var text = ""
@@ -85,6 +85,7 @@ extension AppSiteAssociation {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is [String].Type: "an array of strings"
+        case is [Any].Type: "an array"
         case is [String: [String]].Type: "an object of string arrays"
         default: "\(type)"
         }
