@@ -54,6 +54,11 @@ let package = Package(
             path: "Example", exclude: ["README.md", "well-known"], swiftSettings: strict),
         .testTarget(
             name: "SwitchyardTests", dependencies: ["Switchyard"], path: "Tests/SwitchyardTests",
+            // The vendored AASA conformance corpus: read from the source tree by AppleConformanceTests.
+            exclude: [
+                "AppSiteAssociation/Conformance/cases.json", "AppSiteAssociation/Conformance/LICENSE",
+                "AppSiteAssociation/Conformance/README.md",
+            ],
             swiftSettings: strict),
         .testTarget(
             // SwitchyardPolicies for the Platform Integration article's sign-in snippet.
