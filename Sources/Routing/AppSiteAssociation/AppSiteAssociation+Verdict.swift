@@ -101,9 +101,10 @@ extension AppSiteAssociation {
         return detail.components.map { AppSiteRule($0, entry: detail.defaults, file: applinks.defaults) }
     }
 
-    /// Whether an `https` link names the file's host (a path, or a file without one, always does).
+    /// Whether an `https` link names the file's host (a path, or a file without one or with an
+    /// empty one, always does).
     private func isForHost(of link: UniversalLinkParts) -> Bool {
-        guard let linkHost = link.host, let host else { return true }
+        guard let linkHost = link.host, let host, !host.isEmpty else { return true }
         return linkHost == ASCIICaseFolding.lowercased(host)
     }
 }

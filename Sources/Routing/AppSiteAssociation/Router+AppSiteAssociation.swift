@@ -34,7 +34,10 @@ extension Router {
     public func appSiteAssociation(appIDs: [String], host: String) -> AppSiteAssociation {
         var components: [AppSiteAssociation.Component] = []
         var positions: [AppSiteAssociation.Component: Int] = [:]
-        let routeComponents = storage.publicRoutes(reachingHost: host).flatMap(storage.appSiteComponents(of:))
+        var variables = AppSiteVariables()
+        let routeComponents = storage.publicRoutes(reachingHost: host).flatMap {
+            storage.appSiteComponents(of: $0, variables: &variables)
+        }
         for component in routeComponents + rewriteComponents(host: host) {
             var key = component
             key.comment = nil
@@ -47,8 +50,35 @@ extension Router {
             positions[key] = components.count
             components.append(component)
         }
+        // Settings every component shares go once into the entry's defaults.
+        var defaults = AppSiteAssociation.Defaults()
+        if !storage.configuration.caseSensitive { defaults.caseSensitive = false }
+        if !components.isEmpty && components.allSatisfy({ $0.percentEncoded == false }) {
+            defaults.percentEncoded = false
+            for index in components.indices { components[index].percentEncoded = nil }
+        }
+        let detail = AppSiteAssociation.Detail(
+            appIDs: appIDs, components: components,
+            defaults: defaults == AppSiteAssociation.Defaults() ? nil : defaults)
         return AppSiteAssociation(
-            applinks: .init(details: [.init(appIDs: appIDs, components: components)]), host: host)
+            applinks: .init(
+                details: [detail], substitutionVariables: variables.values.isEmpty ? nil : variables.values),
+            host: host)
+    }
+}
+
+/// The substitution variables a generated file defines: one per `oneOf` path parameter, named
+/// after its route and parameter (`settings.labs_flag`), so two routes never share one.
+struct AppSiteVariables {
+    var values: [String: [String]] = [:]
+
+    /// The name of the variable holding `values`, for `parameter` of `route`, defined once.
+    mutating func name(for parameter: String, of route: Route, index: Int, values: [String]) -> String {
+        let base = "\(route.name ?? "route\(index + 1)")_\(parameter)"
+        // A route named `route2` could meet the unnamed second route: the later one is numbered.
+        let name = self.values[base].map { $0 == values } ?? true ? base : "\(base)_\(index + 1)"
+        self.values[name] = values
+        return name
     }
 }
 
@@ -86,8 +116,9 @@ extension RouterStorage {
         }
     }
 
-    /// The components that cover route `index`.
-    func appSiteComponents(of index: Int) -> [AppSiteAssociation.Component] {
+    /// The components that cover route `index`; its `oneOf` path parameters become variables.
+    func appSiteComponents(of index: Int, variables: inout AppSiteVariables) -> [AppSiteAssociation.Component]
+    {
         let route = routes[index]
         let conditions = scopes[index].conditions
         let query: AppSiteAssociation.QueryPattern? =
@@ -98,35 +129,45 @@ extension RouterStorage {
                     conditions.map { ($0.name, $0.constraint.accepts("") ? "*" : "?*") },
                     uniquingKeysWith: { first, _ in first }))
         let decodedQuery = conditions.contains { PercentEncoding.encodeQueryComponent($0.name) != $0.name }
+        let constraints = compiled[index].constraints
         return appSiteComponents(
             of: compiled[index].expansions, query: query, decodedQuery: decodedQuery,
-            comment: route.name.map { "\($0): \(route.pattern)" } ?? route.pattern)
+            comment: route.name.map { "\($0): \(route.pattern)" } ?? route.pattern
+        ) { name in
+            guard case .oneOf(let allowed) = constraints[name]?.kind else { return nil }
+            let values = allowed.map { String(decoding: $0, as: UTF8.self) }
+            return (variables.name(for: name, of: route, index: index, values: values), values)
+        }
     }
 
-    /// One component per expansion, and one more with a trailing `/` for an expansion ending in
-    /// a literal (the router ignores a trailing `/`). Literals are written as is, parameters
-    /// and globs as `?*`; the component is written decoded when a literal's text and its
-    /// percent-encoded form differ, because the router compares decoded text.
+    /// One component per expansion. Literals are written as is; a parameter `variable` names is
+    /// written `$(variable)`, other parameters and globs `?*`. A component is written decoded when
+    /// a literal's or a value's text and its percent-encoded form differ, because the router
+    /// compares decoded text. A trailing `/` needs no component of its own: iOS ignores it.
     func appSiteComponents(
         of expansions: [[PatternSegment]], query: AppSiteAssociation.QueryPattern?, decodedQuery: Bool,
-        comment: String
+        comment: String, variable: (String) -> (name: String, values: [String])? = { _ in nil }
     ) -> [AppSiteAssociation.Component] {
         var decoded = decodedQuery
         var paths: [String] = []
         for expansion in expansions {
             let segments = expansion.map { segment -> String in
-                guard case .literal(let text) = segment else { return "?*" }
-                if PercentEncoding.encodeSegment(text) != text { decoded = true }
-                return text
+                switch segment {
+                case .literal(let text):
+                    if PercentEncoding.encodeSegment(text) != text { decoded = true }
+                    return text
+                case .parameter(let name, _):
+                    guard let (variableName, values) = variable(name) else { return "?*" }
+                    if values.contains(where: { PercentEncoding.encodeSegment($0) != $0 }) { decoded = true }
+                    return "$(\(variableName))"
+                case .glob: return "?*"
+                }
             }
-            let path = "/" + segments.joined(separator: "/")
-            paths.append(path)
-            if case .literal = expansion.last { paths.append(path + "/") }
+            paths.append("/" + segments.joined(separator: "/"))
         }
         return paths.map { path in
             AppSiteAssociation.Component(
-                path: path, query: query, caseSensitive: configuration.caseSensitive ? nil : false,
-                percentEncoded: decoded ? false : nil, comment: comment)
+                path: path, query: query, percentEncoded: decoded ? false : nil, comment: comment)
         }
     }
 }

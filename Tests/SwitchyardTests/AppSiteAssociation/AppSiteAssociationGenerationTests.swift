@@ -44,17 +44,15 @@ struct AppSiteAssociationGenerationTests {
         Case(
             host: "mail.example.com",
             paths: [
-                "/", "/inbox", "/inbox/", "/messages/?*", "/photos", "/photos/", "/photos/?*", "/search",
-                "/search/",
-                "/labels", "/labels/", "/files/?*", "/café", "/café/",
+                "/", "/inbox", "/messages/?*", "/photos", "/photos/?*", "/search",
+                "/labels", "/files/?*", "/café",
             ]),
         // The team route joins for its subdomains; the scheme-only compose route never does.
         Case(
             host: "acme.teams.example.com",
             paths: [
-                "/", "/inbox", "/inbox/", "/messages/?*", "/photos", "/photos/", "/photos/?*", "/search",
-                "/search/",
-                "/labels", "/labels/", "/files/?*", "/café", "/café/", "/team/?*",
+                "/", "/inbox", "/messages/?*", "/photos", "/photos/?*", "/search",
+                "/labels", "/files/?*", "/café", "/team/?*",
             ]),
         // Hosts the router does not serve, and entries that are not one host, get no components.
         Case(host: "example.com", paths: []),
@@ -92,7 +90,9 @@ struct AppSiteAssociationGenerationTests {
         let file = try AppSiteFixture.router(caseSensitive: false).appSiteAssociation(
             appIDs: Self.appIDs, host: "mail.example.com")
         let components = try #require(file.applinks.details.first?.components)
-        #expect(!components.isEmpty && components.allSatisfy { $0.caseSensitive == false })
+        // Shared by every component, so written once, in the entry's defaults.
+        #expect(file.applinks.details[0].defaults == AppSiteAssociation.Defaults(caseSensitive: false))
+        #expect(!components.isEmpty && components.allSatisfy { $0.caseSensitive == nil })
         #expect(file.matches("https://mail.example.com/INBOX"))
         #expect(
             try #require(AppleDocumentedMatcher(json: file.jsonData())).opens(
@@ -110,7 +110,7 @@ struct AppSiteAssociationGenerationTests {
         let components = router.appSiteAssociation(appIDs: Self.appIDs, host: "mail.example.com").applinks
             .details[0]
             .components
-        #expect(components.map(\.path) == ["/me", "/me/"])
+        #expect(components.map(\.path) == ["/me"], "a trailing slash needs no component: iOS ignores it")
         #expect(components.first?.comment == "me: /me; anywhere: /me")
     }
 
@@ -164,13 +164,6 @@ struct AppSiteAssociationGenerationTests {
                           "q" : "*"
                         },
                         "comment" : "/search"
-                      },
-                      {
-                        "/" : "/search/",
-                        "?" : {
-                          "q" : "*"
-                        },
-                        "comment" : "/search"
                       }
                     ]
                   }
@@ -203,5 +196,65 @@ struct AppSiteAssociationGenerationTests {
         #expect(!strings.isEmpty)
         #expect(strings.allSatisfy { !$0.contains("zq") }, "\(strings)")
         #expect(!String(decoding: json, as: UTF8.self).contains("exclude"))
+    }
+}
+
+/// `oneOf` path parameters become substitution variables: the file opens exactly the values the
+/// router answers, where a pattern alone (`?*`) would open any word.
+@Suite("AASA generator: oneOf parameters as substitution variables")
+struct AppSiteVariableGenerationTests {
+    static func router(caseSensitive: Bool = true) throws -> Router {
+        try Router(
+            routes: [
+                Route(
+                    "/feeds/:kind(feedKind)", name: "feed", isPublic: true,
+                    constraints: ["feedKind": .oneOf(["news", "mail"])], controller: echo),
+                Route(
+                    "/boards/:kind", isPublic: true, constraints: ["kind": .oneOf(["café", "bar"])],
+                    controller: echo),
+                Route("/other/:kind", isPublic: true, controller: echo),
+            ],
+            configuration: .init(hosts: ["mail.example.com"], caseSensitive: caseSensitive))
+    }
+
+    @Test("each route's oneOf parameter is a variable of its own, named after route and parameter")
+    func variables() throws {
+        let file = try Self.router().appSiteAssociation(appIDs: ["T.a"], host: "mail.example.com")
+        #expect(
+            file.applinks.substitutionVariables == [
+                "feed_kind": ["mail", "news"], "route2_kind": ["bar", "café"],
+            ])
+        #expect(
+            file.applinks.details[0].components.map(\.path) == [
+                "/feeds/$(feed_kind)", "/boards/$(route2_kind)", "/other/?*",
+            ])
+        #expect(file.applinks.details[0].components[1].percentEncoded == false, "café is compared decoded")
+    }
+
+    static let links: [(url: String, opens: Bool)] = [
+        ("https://mail.example.com/feeds/news", true),
+        ("https://mail.example.com/feeds/mail", true),
+        ("https://mail.example.com/feeds/sports", false),
+        ("https://mail.example.com/boards/caf%C3%A9", true),
+        ("https://mail.example.com/boards/pub", false),
+        ("https://mail.example.com/other/anything", true),
+    ]
+
+    @Test("the file opens what the router answers, and not the rest", arguments: links)
+    func opens(url: String, opens: Bool) throws {
+        let router = try Self.router()
+        let file = router.appSiteAssociation(appIDs: ["T.a"], host: "mail.example.com")
+        #expect(file.matches(url, appID: "T.a") == opens)
+        #expect((router.match(url, source: .external(sourceApplication: nil)) != nil) == opens)
+        let deployed = try AppSiteAssociation(json: file.jsonData())
+        #expect(deployed.matches(url, appID: "T.a") == opens, "the same read back from its bytes")
+    }
+
+    @Test("coverage holds for a file with variables")
+    func coverage() throws {
+        let router = try Self.router()
+        let file = router.appSiteAssociation(appIDs: ["T.a"], host: "mail.example.com")
+        let coverage = router.coverage(of: file, host: "mail.example.com")
+        #expect(coverage.count == 3 && coverage.allSatisfy { $0.isCovered })
     }
 }
