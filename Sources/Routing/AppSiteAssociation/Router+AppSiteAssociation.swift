@@ -3,18 +3,20 @@ extension Router {
     /// links to `host` reach: unscoped routes, and routes whose `hosts:` name it.
     ///
     /// Each route gives one component per expansion of its optional parts, in registration
-    /// order, with a `comment` naming the route:
-    /// - a literal segment is written as is; a parameter or a glob becomes `?*` (one or more
-    ///   characters). A pattern cannot say "one segment" or "digits", so the file may cover more
-    ///   than the router answers: the router still decides, and answers the rest with its
-    ///   not-found controller;
-    /// - a path ending in a literal gets a second component with a trailing `/`, which the
-    ///   router ignores;
+    /// order, with a `comment` naming the route. The file is the tightest the format allows:
+    /// - a literal segment is written as is; a parameter constrained by `oneOf` becomes a
+    ///   substitution variable of its values (`$(feed_kind)`, named after the route and the
+    ///   parameter, so two routes never share one); any other parameter or glob becomes `?*`
+    ///   (one or more characters). A pattern cannot say "one segment" or "digits", so the file
+    ///   may cover more than the router answers: the router still decides, and answers the rest
+    ///   with its not-found controller;
+    /// - no component for a trailing `/`: iOS ignores one, in the pattern and in the link;
     /// - query conditions become a `"?"` dictionary: `*` for a constraint that accepts the
-    ///   empty value, `?*` for one that does not;
-    /// - a router that ignores case writes `"caseSensitive": false`, and a component whose
-    ///   literals a URL carries percent-encoded (`/café`) is written decoded, with
-    ///   `"percentEncoded": false`, because the router compares decoded text.
+    ///   empty value (iOS reads a missing item as empty), `?*` for one that does not;
+    /// - settings every component shares go once into the entry's `defaults`: a router that
+    ///   ignores case writes `"caseSensitive": false` there. A component whose literals a URL
+    ///   carries percent-encoded (`/café`) is written decoded, with `"percentEncoded": false`,
+    ///   because the router compares decoded text.
     ///
     /// Private routes never appear, not even as exclusions: the file is public, and listing them
     /// would publish them. A rewrite written as a pattern (`Rewrite("/msg/:id", to: …)`) adds
