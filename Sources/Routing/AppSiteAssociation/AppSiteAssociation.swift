@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let file = router.appSiteAssociation(appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
-/// try file.jsonData().write(to: wellKnown.appendingPathComponent("apple-app-site-association"))
+/// try file.jsonData().write(to: URL(fileURLWithPath: "apple-app-site-association"))
 /// file.matches("https://mail.example.com/messages/7")   // true
 /// ```
 ///
