@@ -43,17 +43,36 @@ extension Router {
     }
 
     /// ``explain(_:source:)``, then whether iOS would open `url` in the app at all, given the
-    /// domain's `apple-app-site-association` file, and which component decides.
+    /// domain's `apple-app-site-association` file, and which rule decides.
+    ///
+    /// iOS hands a universal link to the app as an external request, so the trace is for
+    /// `.external(sourceApplication: nil)` unless you give another `source`: a private route
+    /// does not exist for it. When the file opens a link that no public route answers, the text
+    /// says so, naming the private routes that take it: the app gets a 404 (or its `notFound`
+    /// controller's answer).
     ///
     /// ```swift
     /// let file = router.appSiteAssociation(appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com")
     /// print(router.explain("https://mail.example.com/messages/7", appSiteAssociation: file))
-    /// // … apple-app-site-association: iOS opens this link in the app (component 5: /messages/?* (message: …))
+    /// // … apple-app-site-association: opens: iOS opens this link in the app (component 5: /messages/?* (message: …))
     /// ```
-    public func explain(_ url: String, source: Source = .app, appSiteAssociation file: AppSiteAssociation)
-        -> String
-    {
-        explain(url, source: source) + "\napple-app-site-association: " + file.explanation(of: url)
+    public func explain(
+        _ url: String, source: Source = .external(sourceApplication: nil),
+        appSiteAssociation file: AppSiteAssociation
+    ) -> String {
+        var text = explain(url, source: source) + "\napple-app-site-association: " + file.explanation(of: url)
+        if file.matches(url), candidates(url, source: .external(sourceApplication: nil)).isEmpty {
+            // iOS opens the app, but the link arrives from outside and no route answers it there.
+            text += "\nbut no public route answers it: the app gets \(notFoundDescription)"
+            let privateRoutes = candidates(url, source: .app).map { RecordingTracer.describe($0.route) }
+            if !privateRoutes.isEmpty {
+                text +=
+                    " (only private routes take it, which a universal link never reaches: "
+                    + privateRoutes.joined(separator: ", ")
+                    + "; mark the route isPublic: true if links should open it)"
+            }
+        }
+        return text
     }
 
     /// The candidates after the winner, when there are any: what runs when a route declines or
