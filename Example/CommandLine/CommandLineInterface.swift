@@ -18,9 +18,11 @@ enum CommandLineInterface {
                                                                 a link arrives at a cold start, signed out:
                                                                 held in the file until standard input closes
                Example sign-in --pending <file>                 the next launch: sign in, open the held links
-               Example aasa [--host <host>]                     print the apple-app-site-association file
-               Example check-aasa <file> [--host <host>]        list the public routes a deployed file misses
-               Example match <file> <url>...                    say whether iOS opens each link in the app
+               Example aasa [--app-id <id>]... [--host <host>]  print the apple-app-site-association file
+               Example check-aasa <file> [--app-id <id>] [--host <host>]
+                                                                list the public routes a deployed file misses
+               Example match <file> <url>... [--app-id <id>] [--host <host>]
+                                                                say whether iOS opens each link in the app
                Example help                                     print this help
 
         Without --from or --external the URL is sent from inside the app (every route reachable).

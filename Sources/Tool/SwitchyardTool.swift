@@ -22,12 +22,14 @@ import Switchyard
 /// The README's "Installation" shows the whole `Package.swift`. Then
 /// `swift run MailTool aasa > apple-app-site-association` writes the file, and
 /// `swift run MailTool check-aasa deployed.json` fails when the deployed file leaves out a
-/// public route. Run without a router (the package's own `switchyard` executable), only `match`
+/// public route. Both name the private routes that links to the host reach, which the file
+/// leaves out. Run without a router (the package's own `switchyard` executable), only `match`
 /// works: it evaluates a file against links, with no route table.
 public struct SwitchyardTool: Sendable {
     /// The route table the commands read, or `nil` for a tool that only evaluates files.
     public var router: Router?
-    /// The apps `aasa` names when no `--app-id` is given.
+    /// The apps `aasa` names when no `--app-id` is given, as `TEAMID.bundle.identifier`: `aasa`
+    /// refuses an ID without a team ID prefix, which iOS ignores.
     public var appIDs: [String]
     /// The domain `aasa` and `check-aasa` use when no `--host` is given.
     public var host: String?
@@ -52,7 +54,8 @@ public struct SwitchyardTool: Sendable {
     }
 
     /// What a command printed and the status the process exits with: 0 for success, 1 when a
-    /// check finds a gap (or a file cannot be read), 2 for bad arguments.
+    /// check finds a gap, a link does not open, or a file cannot be read or is not one iOS reads,
+    /// 2 for bad arguments.
     public struct Outcome: Sendable, Equatable {
         /// The exit status.
         public var status: Int32
@@ -75,17 +78,24 @@ public struct SwitchyardTool: Sendable {
     /// The help text.
     public var usage: String {
         """
-        usage: \(name) aasa [--app-id <TEAM.bundle>]... [--host <host>]
-                                          print the apple-app-site-association file for a domain
-               \(name) check-aasa <file> [--host <host>]
+        usage: \(name) aasa [--app-id <TEAMID.bundle.id>]... [--host <host>]
+                                          print the apple-app-site-association file for a domain;
+                                          standard error names the private routes it leaves out
+               \(name) check-aasa <file> [--app-id <TEAMID.bundle.id>] [--host <host>]
                                           list the public routes a deployed file does not open
-               \(name) match <file> <url>...
-                                          say whether iOS opens each link in the app
+               \(name) match <file> <url>... [--app-id <TEAMID.bundle.id>] [--host <host>]
+                                          say whether iOS opens each link in the app, and which rule decides
                \(name) help
                                           print this help
 
         <file> is a path, or - for standard input:
           curl -s https://mail.example.com/.well-known/apple-app-site-association | \(name) check-aasa -
+        --app-id   the app, as TEAMID.bundle.id (ABCDE12345.com.example.mail): check-aasa and match
+                   judge the file for it alone; without it, for any app the file names
+        --host     the domain; match then leaves links to other hosts not matched
+        Exit status: 0 when every link opens (match) or every public route is opened (check-aasa);
+        1 when one is not, or a file cannot be read, is not JSON or is over \(AppSiteAssociation.sizeLimit / 1024) KB;
+        2 for bad arguments.
         aasa and check-aasa read the route table the tool was built with\(router == nil ? " (none here)" : "").
         \(defaultsLine)
         """

@@ -15,10 +15,18 @@ struct AppSiteAssociationCommandTests {
                 == .tool(arguments: ["check-aasa", "-", "--host", "x"]))
     }
 
+    /// What `aasa` (on standard error) and `check-aasa` (in its report) say of the private routes.
+    static let privateRoutesNote =
+        "note: 7 private routes reach mail.example.com and are left out of the file: /drafts (drafts.index), "
+        + "/drafts/:draft_id(int) (drafts.show), /settings (settings.index), /settings/notifications "
+        + "(settings.notifications), /settings/signatures (settings.signatures), /settings/labs/:flag(featureFlag) "
+        + "(settings.labs), /sign-in/complete (signIn.complete); mark them isPublic: true if links should open them"
+
     @Test("aasa prints the mail app's file: public web routes and the /msg rewrite, nothing private")
     func aasa() async throws {
         let outcome = await CommandLineInterface.run(["aasa"])
-        #expect(outcome.status == 0 && outcome.errorOutput.isEmpty)
+        #expect(outcome.status == 0)
+        #expect(outcome.errorOutput == Self.privateRoutesNote + "\n", "standard error, not the file")
         let file = try JSONDecoder().decode(AppSiteAssociation.self, from: Data(outcome.output.utf8))
         #expect(file.applinks.details.map(\.appIDs) == [[MailRouter.appID]])
         let paths = file.applinks.details[0].components.compactMap(\.path)
@@ -43,7 +51,35 @@ struct AppSiteAssociationCommandTests {
         try Data(await CommandLineInterface.run(["aasa"]).output.utf8).write(to: fresh)
         let passing = await CommandLineInterface.run(["check-aasa", fresh.path])
         #expect(passing.status == 0, "\(passing.output)")
-        #expect(passing.output.hasPrefix("mail.example.com: 10 public routes, 0 not opened by the file"))
+        #expect(passing.output.hasPrefix("mail.example.com: 10 public routes, 0 not opened by the file\n"))
+        #expect(passing.output.hasSuffix("\n" + Self.privateRoutesNote + "\n"))
+        let forApp = await CommandLineInterface.run(["check-aasa", fresh.path, "--app-id", MailRouter.appID])
+        #expect(forApp.status == 0, "\(forApp.output)")
+        let otherApp = await CommandLineInterface.run([
+            "check-aasa", fresh.path, "--app-id", "VWXYZ67890.com.example.mail",
+        ])
+        #expect(otherApp.status == 1)
+        #expect(otherApp.output.contains("note: no applinks entry names VWXYZ67890.com.example.mail"))
+        let mistyped = await CommandLineInterface.run([
+            "check-aasa", fresh.path, "--host", "mail.exmaple.com",
+        ])
+        #expect(mistyped.status == 1)
+        #expect(
+            mistyped.errorOutput
+                == "error: no public route reaches mail.exmaple.com, so the file cannot open any link to it: the router "
+                + "does not serve it (a mistyped --host?); it serves *.mail.example.com, mail.example.com\n")
+        let match = await CommandLineInterface.run([
+            "match", fresh.path, "https://mail.example.com/msg/7", "https://mail.example.com/drafts/2",
+            "--app-id", MailRouter.appID, "--host", MailRouter.webHost,
+        ])
+        #expect(match.status == 1)
+        #expect(
+            match.output.hasPrefix(
+                "https://mail.example.com/msg/7: opens: iOS opens this link in the app (component "))
+        #expect(
+            match.output.hasSuffix(
+                "\nhttps://mail.example.com/drafts/2: not matched: iOS keeps this link in the browser: no rule matches it\n"
+            ))
 
         let stale = directory.appendingPathComponent("stale.json")
         try Data(
@@ -68,6 +104,10 @@ struct AppSiteAssociationCommandTests {
         let missing = await CommandLineInterface.run(["check-aasa", "/no/such/file"])
         #expect(missing.status == 1)
         #expect(missing.errorOutput.contains("cannot read /no/such/file"))
+        let badID = await CommandLineInterface.run(["aasa", "--app-id", "com.example.mail"])
+        #expect(badID.status == 2)
+        #expect(badID.errorOutput.contains("write TEAMID.bundle.id, like ABCDE12345.com.example.mail"))
+        #expect(badID.errorOutput.contains("usage: Example aasa"))
     }
 }
 

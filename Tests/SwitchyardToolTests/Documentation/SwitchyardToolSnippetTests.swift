@@ -6,12 +6,14 @@ import Testing
 /// ("Universal links in five minutes", step 2), compiled and run. `scripts/readme-package` builds
 /// the README's copy against the real `MailRoutes` library; here a stand-in plays it.
 struct SwitchyardToolSnippetTests {
-    /// Stands for the app's routes library (README.md, "Quick start").
+    /// Stands for the app's routes library (README.md, "Quick start"): the same routes.
     enum MailRoutes {
         static func router() throws -> Router {
             try Router(
                 routes: [
-                    Route("/messages/:id(int)", name: "message", isPublic: true) { Response(request: $0) }
+                    Route("/inbox", name: "inbox", isPublic: true) { Response(request: $0) },
+                    Route("/messages/:id(int)", name: "message", isPublic: true) { Response(request: $0) },
+                    Route("/drafts/:id(int)", name: "draft") { Response(request: $0) },
                 ],
                 configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"]))
         }
@@ -51,5 +53,42 @@ struct SwitchyardToolSnippetTests {
             tool.main()
         }
         _ = runForever
+    }
+
+    /// The article's transcript: each `$ swift run MailTool …` line, then what it prints (for
+    /// `aasa`, redirected to the file, its standard error).
+    @Test("The article's transcript of aasa and match is what the tool prints")
+    func transcript() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/Tool/SwitchyardTool.docc/SwitchyardTool.md"),
+            encoding: .utf8)
+        let start = try #require(article.range(of: "```\n$ swift run MailTool aasa > "))
+        let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
+        let block = article[article.index(start.lowerBound, offsetBy: 4)..<end.lowerBound]
+        var commands: [(arguments: [String], lines: [String])] = []
+        for line in block.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("$ swift run MailTool ") {
+                let words = line.dropFirst("$ swift run MailTool ".count).split(separator: " ").map(
+                    String.init)
+                commands.append((words.prefix { $0 != ">" }.map { $0 }, []))
+            } else {
+                commands[commands.count - 1].lines.append(line)
+            }
+        }
+        #expect(commands.map { $0.arguments.first } == ["aasa", "match"])
+        let tool = SwitchyardTool(
+            router: try MailRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com"
+        )
+        let file = tool.run(commands[0].arguments)
+        #expect(file.status == 0)
+        #expect(file.errorOutput == commands[0].lines.map { $0 + "\n" }.joined())
+        var match = commands[1].arguments
+        #expect(match[1] == "apple-app-site-association")
+        match[1] = "-"
+        let verdicts = tool.run(match, standardInput: { Data(file.output.utf8) })
+        #expect(verdicts.output == commands[1].lines.map { $0 + "\n" }.joined())
+        #expect(verdicts.status == 1, "the draft link is not opened")
     }
 }
