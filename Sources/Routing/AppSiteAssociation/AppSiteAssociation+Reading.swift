@@ -58,10 +58,17 @@ extension AppSiteAssociation {
         func place(_ path: [any CodingKey]) -> String {
             var text = ""
             for key in path {
+                let name = key.stringValue
                 if let index = key.intValue {
                     text += "[\(index)]"
+                } else if !name.isEmpty,
+                    name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                {
+                    text += (text.isEmpty ? "" : ".") + name
                 } else {
-                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                    // An app ID key (`TEAM.app`), `/`, or text with a newline: quoted, so the
+                    // place stays one unambiguous line.
+                    text += "[\(String(reflecting: name))]"
                 }
             }
             return text.isEmpty ? "the file" : text

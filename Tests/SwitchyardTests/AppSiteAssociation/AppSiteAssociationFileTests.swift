@@ -74,6 +74,15 @@ struct AppSiteAssociationFileTests {
             #"{"applinks": {"details": [{"components": [{"exclude": "yes"}]}]}}"#,
             "applinks.details[0].components[0].exclude: expected true or false"
         ),
+        // Found by the aasa fuzz target: a dictionary-form key with a newline split the message.
+        (
+            #"{"applinks": {"details": {"a\nb": {"appIDs": 5}}}}"#,
+            #"applinks.details["a\nb"].appIDs: expected an array"#
+        ),
+        (
+            #"{"applinks": {"details": {"T.app": {"components": [{"/": 1}]}}}}"#,
+            #"applinks.details["T.app"].components[0]["/"]: expected a string"#
+        ),
     ]
 
     @Test("bytes that are not a file say what is wrong, in one line", arguments: broken)
