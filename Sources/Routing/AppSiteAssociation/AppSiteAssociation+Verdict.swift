@@ -103,7 +103,7 @@ extension AppSiteAssociation {
 
     /// Whether an `https` link names the file's host (a path, or a file without one or with an
     /// empty one, always does).
-    private func isForHost(of link: UniversalLinkParts) -> Bool {
+    fileprivate func isForHost(of link: UniversalLinkParts) -> Bool {
         guard let linkHost = link.host, let host, !host.isEmpty else { return true }
         return linkHost == ASCIICaseFolding.lowercased(host)
     }
@@ -116,7 +116,7 @@ extension AppSiteAssociation {
         switch UniversalLinkParts.parse(url) {
         case .failure(let refusal): return "not matched: not a universal link: \(refusal.description)"
         case .success(let link):
-            if let linkHost = link.host, let host, linkHost != ASCIICaseFolding.lowercased(host) {
+            if !isForHost(of: link), let linkHost = link.host, let host {
                 return "not matched: the file is for \(host), not \(linkHost)"
             }
         }

@@ -158,5 +158,10 @@ struct AppleConformanceTests {
         #expect(
             file.matches(conformanceCase.url, appID: conformanceCase.appID) == (actual == .match),
             "\(label): matches(_:appID:) disagrees with verdict \(verdict)")
+        // `explain` and the command line print this text: it names the same verdict.
+        let word = actual == .match ? "opens:" : actual == .exclude ? "excluded:" : "not matched:"
+        #expect(
+            file.explanation(of: conformanceCase.url, appID: conformanceCase.appID).hasPrefix(word),
+            "\(label): the explanation disagrees with verdict \(verdict)")
     }
 }
