@@ -108,12 +108,19 @@ extension RouterStorage {
     /// The public routes an `https` link to `host` reaches, in registration order; none when
     /// the router does not serve `host`.
     func publicRoutes(reachingHost host: String) -> [Int] {
+        routes(reachingHost: host, public: true)
+    }
+
+    /// The routes of one access an `https` link to `host` reaches (or would, were they public):
+    /// unscoped routes, and routes whose `hosts:` name it. None when the router does not serve
+    /// `host`, one host name.
+    func routes(reachingHost host: String, public: Bool) -> [Int] {
         guard case .success(let pattern) = HostPattern.parse(host), pattern.kind == .exact,
             served.hosts.contains(where: { $0.covers(pattern) })
         else { return [] }
         return routes.indices.filter { index in
             let scope = scopes[index]
-            return routes[index].isPublic
+            return routes[index].isPublic == `public`
                 && (scope.isUnscoped || scope.hosts.contains { $0.matches(pattern.bytes) })
         }
     }

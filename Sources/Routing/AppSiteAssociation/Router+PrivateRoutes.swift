@@ -7,14 +7,7 @@ extension Router {
     /// command line names them, so that a route left private by mistake does not vanish from the
     /// file silently. The selection is ``appSiteAssociation(appIDs:host:)``'s, for private routes.
     package func privateRoutes(reachingHost host: String) -> [Route] {
-        guard case .success(let pattern) = HostPattern.parse(host), pattern.kind == .exact,
-            servesHost(host)
-        else { return [] }
-        return storage.routes.indices.compactMap { index in
-            let scope = storage.scopes[index]
-            let reaches = scope.isUnscoped || scope.hosts.contains { $0.matches(pattern.bytes) }
-            return !storage.routes[index].isPublic && reaches ? storage.routes[index] : nil
-        }
+        storage.routes(reachingHost: host, public: false).map { storage.routes[$0] }
     }
 
     /// Whether `host`, one host name (`mail.example.com`, no wildcard), is among the hosts the
