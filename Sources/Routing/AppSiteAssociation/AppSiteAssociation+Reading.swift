@@ -20,17 +20,20 @@ extension AppSiteAssociation {
     /// - Throws: ``FileError`` naming the problem: bytes that are not JSON, a top level that is
     ///   not an object, or a key of the wrong type (with its place in the file).
     public init(json data: Data) throws(FileError) {
-        let root: Any
+        // One parser, the one that reads the file: JSONSerialization's answers (and its NSNumber
+        // booleans) differ between Foundation versions.
+        let decoder = JSONDecoder()
+        let topLevel: TopLevel
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            topLevel = try decoder.decode(TopLevel.self, from: data)
         } catch {
             throw FileError(message: "not JSON: " + Self.reason(of: error))
         }
-        guard root is [String: Any] else {
-            throw FileError(message: "the top level is \(Self.kind(of: root)), not an object")
+        guard topLevel == .object else {
+            throw FileError(message: "the top level is \(topLevel.rawValue), not an object")
         }
         do {
-            self = try JSONDecoder().decode(AppSiteAssociation.self, from: data)
+            self = try decoder.decode(AppSiteAssociation.self, from: data)
         } catch let error as DecodingError {
             throw FileError(message: Self.describe(error))
         } catch {
@@ -38,17 +41,49 @@ extension AppSiteAssociation {
         }
     }
 
-    private static func kind(of value: Any) -> String {
-        switch value {
-        case is [Any]: "an array"
-        case is String: "a string"
-        case is NSNull: "null"
-        case is NSNumber: "a number or a boolean"
-        default: "not an object"
+    /// What a JSON text holds at its top level.
+    private enum TopLevel: String, Decodable {
+        case object = "an object"
+        case array = "an array"
+        case string = "a string"
+        case number = "a number"
+        case boolean = "a boolean"
+        case null
+
+        private struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
+                self = .object
+            } else if (try? decoder.unkeyedContainer()) != nil {
+                self = .array
+            } else {
+                let value = try decoder.singleValueContainer()
+                if value.decodeNil() {
+                    self = .null
+                } else if (try? value.decode(Bool.self)) != nil {
+                    self = .boolean
+                } else if (try? value.decode(String.self)) != nil {
+                    self = .string
+                } else {
+                    _ = try value.decode(Double.self)
+                    self = .number
+                }
+            }
         }
     }
 
+    /// The parser's own words, one line: the underlying error's when the decoder wraps one, not
+    /// the `DecodingError` wrapper.
     private static func reason(of error: any Error) -> String {
+        if case .dataCorrupted(let context) = error as? DecodingError {
+            return context.underlyingError.map(reason(of:)) ?? context.debugDescription
+        }
         let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         return text.split(separator: "\n").first.map(String.init) ?? text
     }
