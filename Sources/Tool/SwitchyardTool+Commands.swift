@@ -65,18 +65,17 @@ extension SwitchyardTool {
         var gaps = 0
         var unchecked = 0
         for entry in coverage {
-            let name = entry.route.name.map { " (\($0))" } ?? ""
             guard let link = entry.link else {
                 unchecked += 1
                 lines.append(
-                    "  unchecked   \(entry.route.pattern)\(name)  (no sample link: a custom constraint?)")
+                    "  unchecked   \(entry.route.label)  (no sample link: a custom constraint?)")
                 continue
             }
             if file.matches(link, appID: appID) {
-                lines.append("  opened      \(entry.route.pattern)\(name)  \(link)")
+                lines.append("  opened      \(entry.route.label)  \(link)")
             } else {
                 gaps += 1
-                lines.append("  NOT OPENED  \(entry.route.pattern)\(name)  \(link)")
+                lines.append("  NOT OPENED  \(entry.route.label)  \(link)")
                 lines.append("              " + file.explanation(of: link, appID: appID))
             }
         }
@@ -224,8 +223,7 @@ extension SwitchyardTool {
     static func privateRoutesNote(router: Router, host: String) -> String? {
         let routes = router.privateRoutes(reachingHost: host)
         guard !routes.isEmpty else { return nil }
-        let list = routes.map { route in route.pattern + (route.name.map { " (\($0))" } ?? "") }
-            .joined(separator: ", ")
+        let list = routes.map(\.label).joined(separator: ", ")
         return routes.count == 1
             ? "note: 1 private route reaches \(host) and is left out of the file: \(list); "
                 + "mark it isPublic: true if links should open it"

@@ -74,6 +74,6 @@ struct RecordingTracer: MatchTracer {
     }
 
     static func describe(_ route: Route) -> String {
-        route.pattern + (route.name.map { " (\($0))" } ?? "")
+        route.label
     }
 }

@@ -32,9 +32,7 @@ extension RequestPipeline {
     private func notFoundMessage(for request: Request, declined: [RouteMatch]) -> String {
         let url = request.url
         if !declined.isEmpty {
-            let routes = declined.map { match in
-                match.route.pattern + (match.route.name.map { " (\($0))" } ?? "")
-            }
+            let routes = declined.map(\.route.label)
             return "every route for \(url) declined (a stage threw RouteDeclined or a policy answered "
                 + ".declined): \(routes.joined(separator: ", ")); router.candidates(\"\(url)\") "
                 + "lists them in the order they ran"

@@ -23,7 +23,7 @@ extension Router {
         case .matched(let match, _):
             let compiled = storage.compiled[match.routeIndex]
             let route = match.route
-            lines.append("matched: \(route.pattern)\(route.name.map { " (\($0))" } ?? "")")
+            lines.append("matched: \(route.label)")
             if !match.params.isEmpty {
                 lines.append(
                     "parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))

@@ -60,6 +60,8 @@ public struct Route: Sendable {
     public var pattern: String { storage.pattern }
     /// The name for reverse routing (``Router/path(for:_:)-(String,[String:String])``), if any.
     public var name: String? { storage.name }
+    /// `/messages/:id(int) (message)`: how traces, messages and the command line name a route.
+    package var label: String { pattern + (name.map { " (\($0))" } ?? "") }
     /// Whether a URL from another app may reach this route.
     public var isPublic: Bool { storage.isPublic }
     /// The custom schemes whose links reach this route; empty with empty ``hosts`` means every
