@@ -15,8 +15,11 @@ let package = Package(
         .library(name: "SwitchyardPolicies", targets: ["SwitchyardPolicies"]),
         .library(name: "SwitchyardControllers", targets: ["SwitchyardControllers"]),
         .library(name: "SwitchyardTool", targets: ["SwitchyardTool"]),
-        .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
-        .executable(name: "Example", targets: ["Example"]),
+        // Not `switchyard`: Apple's file systems ignore case, and Xcode names build folders after
+        // products, so `switchyard` and `Switchyard` would collide there. The Example app is an
+        // executable target and not a product, so apps that depend on the package never see it;
+        // `swift run Example` still runs it here. `scripts/package-names` keeps both true.
+        .executable(name: "switchyard-cli", targets: ["SwitchyardCLI"]),
     ],
     targets: [
         .target(
@@ -26,7 +29,7 @@ let package = Package(
                 "README.md", "Vocabulary/README.md", "RouteTable/README.md", "URL/README.md",
                 "Resolution/README.md", "Matching/README.md", "Pipeline/README.md",
                 "ReverseRouting/README.md",
-                "Typed/README.md", "AppSiteAssociation/README.md",
+                "Typed/README.md", "AppSiteAssociation/README.md", "JSON/README.md",
             ],
             swiftSettings: strict),
         .target(

@@ -17,7 +17,7 @@ enum Command: Equatable, Sendable {
     case hold(url: String, source: Source, pendingFile: String)
     /// `sign-in --pending <file>`: the next launch; the user signs in and the held links open.
     case signIn(pendingFile: String)
-    /// `aasa`, `check-aasa` or `match` with their arguments: the `switchyard` tool bound to the
+    /// `aasa`, `check-aasa` or `match` with their arguments: the Switchyard tool bound to the
     /// mail app's routes (``CommandLineInterface/tool()``), which reads its own options.
     case tool(arguments: [String])
 

@@ -72,7 +72,7 @@ enum CommandLineInterface {
         }
     }
 
-    /// The `switchyard` tool bound to the mail app's routes: how an app's own executable target
+    /// The Switchyard tool bound to the mail app's routes: how an app's own executable target
     /// gives the tool its route table.
     static func tool() throws -> SwitchyardTool {
         SwitchyardTool(

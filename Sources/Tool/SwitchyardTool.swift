@@ -23,7 +23,7 @@ import Switchyard
 /// `swift run MailTool aasa > apple-app-site-association` writes the file, and
 /// `swift run MailTool check-aasa deployed.json` fails when the deployed file leaves out a
 /// public route. Both name the private routes that links to the host reach, which the file
-/// leaves out. Run without a router (the package's own `switchyard` executable), only `match`
+/// leaves out. Run without a router (the package's own `switchyard-cli` executable), only `match`
 /// works: it evaluates a file against links, with no route table.
 public struct SwitchyardTool: Sendable {
     /// The route table the commands read, or `nil` for a tool that only evaluates files.
@@ -33,7 +33,7 @@ public struct SwitchyardTool: Sendable {
     public var appIDs: [String]
     /// The domain `aasa` and `check-aasa` use when no `--host` is given.
     public var host: String?
-    /// The command's name in the help text: `switchyard` by default; ``main()`` uses the name
+    /// The command's name in the help text: `switchyard-cli` by default; ``main()`` uses the name
     /// the process was started with.
     public var name: String
 
@@ -45,7 +45,7 @@ public struct SwitchyardTool: Sendable {
     ///   - host: The default domain of `aasa` and `check-aasa`.
     ///   - name: The command's name in the help text.
     public init(
-        router: Router? = nil, appIDs: [String] = [], host: String? = nil, name: String = "switchyard"
+        router: Router? = nil, appIDs: [String] = [], host: String? = nil, name: String = "switchyard-cli"
     ) {
         self.router = router
         self.appIDs = appIDs

@@ -36,7 +36,7 @@ struct ToolArguments {
     /// The next positional argument; `-` (standard input) counts as one.
     mutating func positional(_ what: String) throws(UsageError) -> String {
         guard let index = remaining.firstIndex(where: { $0 == "-" || !$0.hasPrefix("-") }) else {
-            throw UsageError(message: "\(command ?? "switchyard") needs \(what)")
+            throw UsageError(message: "\(command ?? "switchyard-cli") needs \(what)")
         }
         return remaining.remove(at: index)
     }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Example
 
-/// `Example aasa`, `check-aasa` and `match`: the `switchyard` tool bound to the mail app's routes.
+/// `Example aasa`, `check-aasa` and `match`: the Switchyard tool bound to the mail app's routes.
 @Suite("Example: apple-app-site-association")
 struct AppSiteAssociationCommandTests {
     @Test("the tool's commands parse as one command with their arguments")

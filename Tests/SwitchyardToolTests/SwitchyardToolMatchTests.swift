@@ -2,7 +2,7 @@ import Foundation
 import SwitchyardTool
 import Testing
 
-/// `switchyard match`, and what the commands refuse: app IDs without a team ID prefix, files over
+/// `switchyard-cli match`, and what the commands refuse: app IDs without a team ID prefix, files over
 /// 128 KB, argument mistakes and files that are not applinks files.
 struct SwitchyardToolMatchTests {
     struct MatchCase: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import SwitchyardTool
 import Testing
 
-/// The `switchyard` commands, run in-process through `SwitchyardTool.run(_:standardInput:)`: what
+/// The `switchyard-cli` commands, run in-process through `SwitchyardTool.run(_:standardInput:)`: what
 /// `aasa` and `check-aasa` print for the bound route table, and the usage.
 struct SwitchyardToolTests {
     static let privateNote =
@@ -180,9 +180,9 @@ struct SwitchyardToolTests {
     func usage() {
         let usage = SwitchyardTool().run(["help"]).output
         for line in [
-            "usage: switchyard aasa [--app-id <TEAMID.bundle.id>]... [--host <host>]",
-            "       switchyard check-aasa <file> [--app-id <TEAMID.bundle.id>] [--host <host>]",
-            "       switchyard match <file> <url>... [--app-id <TEAMID.bundle.id>] [--host <host>]",
+            "usage: switchyard-cli aasa [--app-id <TEAMID.bundle.id>]... [--host <host>]",
+            "       switchyard-cli check-aasa <file> [--app-id <TEAMID.bundle.id>] [--host <host>]",
+            "       switchyard-cli match <file> <url>... [--app-id <TEAMID.bundle.id>] [--host <host>]",
         ] {
             #expect(usage.contains(line + "\n"), "\(line)")
         }
@@ -195,7 +195,7 @@ struct SwitchyardToolTests {
         for arguments in [["aasa", "--app-id", ToolFixtures.appID, "--host", "x.com"], ["check-aasa", "-"]] {
             let outcome = tool.run(arguments, standardInput: { Data() })
             #expect(outcome.status == 1)
-            #expect(outcome.errorOutput.contains("this switchyard was built without one"))
+            #expect(outcome.errorOutput.contains("this switchyard-cli was built without one"))
         }
         #expect(tool.run(["help"]).output.contains("(none here)"))
     }

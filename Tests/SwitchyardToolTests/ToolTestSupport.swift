@@ -1,6 +1,6 @@
 import SwitchyardTool
 
-/// The route table, tool and file both `switchyard` suites run the commands on.
+/// The route table, tool and file both `switchyard-cli` suites run the commands on.
 enum ToolFixtures {
     static let appID = "ABCDE12345.com.example.mail"
 
