@@ -61,6 +61,8 @@ let package = Package(
             exclude: [
                 "AppSiteAssociation/Conformance/cases.json", "AppSiteAssociation/Conformance/LICENSE",
                 "AppSiteAssociation/Conformance/README.md",
+                // The URL Standard's test data (WPT): read from the source tree by WebHostConformanceTests.
+                "URL/WPT/urltestdata.json", "URL/WPT/LICENSE", "URL/WPT/README.md",
             ],
             swiftSettings: strict),
         .testTarget(

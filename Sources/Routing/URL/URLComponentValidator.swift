@@ -16,6 +16,8 @@ enum URLComponentValidator {
         case fragment
         /// The authority of an `http`/`https` URL.
         case authority = "host"
+        /// What follows the scheme of a URL without `//` (`mailto:a@b.example`): never routed.
+        case opaque = "text after the scheme"
 
         // Case patterns, not `==`: a raw-value enum's `==` compares the raw strings.
         var isPath: Bool {
@@ -205,7 +207,8 @@ enum URLComponentValidator {
         RoutingError(.badRequest, reason)
     }
 
-    private static func codePoint(_ scalar: UInt32) -> String {
+    /// `U+XXXX`, at least four hex digits: how messages name a code point.
+    static func codePoint(_ scalar: UInt32) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -67,22 +67,40 @@ package enum URLParser {
     }
 
     /// ``parseInFull(_:configuration:)`` with the router's compiled ``ServedLinks``.
-    static func parseInFull(_ string: String, served: ServedLinks) -> Result<ParsedURL, RoutingError> {
+    /// `hostIsParsed`: `string` carries the host ``WebHost`` gave, which must parse as itself.
+    static func parseInFull(_ string: String, served: ServedLinks, hostIsParsed: Bool = false)
+        -> Result<ParsedURL, RoutingError>
+    {
         var contiguous = string
         // Only plain values cross the closure (a generic one): a `Result` holding strings would be
         // copied through the generic value witnesses on every URL.
         var shape: URLShape?
         var link = ParsedURL.Link.path
         var isServed = true
+        var parsedHost: (range: Range<Int>, host: String)?
         let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
             let scanned = URLShape(bytes)
-            if let rejection = check(scanned, in: bytes, limits: served.limits) { return rejection }
+            if let rejection = check(scanned, in: bytes, served: served) { return rejection }
             shape = scanned
             guard let schemeRange = scanned.scheme else { return nil }
             if scanned.isWeb {
                 let host = hostRange(scanned, in: bytes)
+                switch WebHost.parse(bytes[host]) {
+                case .failure(let rejection): return rejection
+                case .success(let canonical?):
+                    // Unreachable for the hosts WebHost gives; refused rather than parsed again.
+                    if hostIsParsed { return badRequest("the host '\(canonical)' does not parse as itself") }
+                    parsedHost = (host, canonical)
+                    return nil
+                case .success(nil): break
+                }
                 link = .web(host: host)
                 isServed = served.serves(host: bytes[host])
+            } else if scanned.form == .opaque {
+                // `mailto:`, `tel:`: well-formed, never routed (a route needs `scheme://`), so
+                // the notFound controller's to answer, as any link of a scheme not served.
+                link = .custom(scheme: schemeRange)
+                isServed = false
             } else {
                 if ASCIICaseFolding.contains(refusedSchemes, bytes[schemeRange]) {
                     return notFound(
@@ -95,6 +113,16 @@ package enum URLParser {
             return nil
         }
         if let rejection { return .failure(rejection) }
+        if let parsedHost {
+            // The host as the router compares it, spliced in: the URL is parsed again with a host
+            // that parses as itself, so this happens at most once. `Request.url` keeps the text
+            // as received.
+            let utf8 = string.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: parsedHost.range.lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: parsedHost.range.upperBound)
+            let spliced = String(string[..<start]) + parsedHost.host + String(string[end...])
+            return parseInFull(spliced, served: served, hostIsParsed: true)
+        }
         // Unreachable (no rejection means the shape was kept), and answered rather than trapped.
         guard let shape else { return .failure(badRequest("not a URL")) }
         var parsed = ParsedURL(
@@ -152,9 +180,10 @@ package enum URLParser {
         return path.withUTF8 { URLComponentValidator.rejection(in: $0, 0..<$0.count, as: .path) }
     }
 
-    private static func check(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, limits: Router.Limits)
+    private static func check(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks)
         -> RoutingError?
     {
+        let limits = served.limits
         if shape.segmentCount > limits.segments {
             return tooLong(
                 "the path has more than \(limits.segments) segments; raise Router.Limits.segments if links need more"
@@ -173,7 +202,7 @@ package enum URLParser {
                 )
             }
         case .opaque:
-            return badRequest("the scheme must be followed by '//' (as in scheme://host/path)")
+            if let rejection = opaqueRejection(shape, in: bytes, served: served) { return rejection }
         case .hierarchical:
             if let rejection = authorityRejection(shape, in: bytes) {
                 return rejection
@@ -188,7 +217,9 @@ package enum URLParser {
                 "raw '\\' at byte \(backslash) of an http(s) URL: browsers read it as '/', so it must be percent-encoded (%5C)"
             )
         }
-        if let rejection = URLComponentValidator.rejection(in: bytes, shape.path, as: .path) {
+        if shape.form != .opaque,
+            let rejection = URLComponentValidator.rejection(in: bytes, shape.path, as: .path)
+        {
             return rejection
         }
         if let query = shape.query,
@@ -200,6 +231,30 @@ package enum URLParser {
             return URLComponentValidator.rejection(in: bytes, fragment, as: .fragment)
         }
         return nil
+    }
+
+    /// Checks a URL without `//` after its scheme (400): only a scheme the router does not name
+    /// may have that shape (`mailto:a@b.example`, `tel:+15551234`, for the notFound controller),
+    /// and what follows the scheme is held to the rules every component follows.
+    private static func opaqueRejection(
+        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks
+    )
+        -> RoutingError?
+    {
+        guard let scheme = shape.scheme else { return nil }
+        let name = bytes[scheme]
+        if shape.isWeb || ASCIICaseFolding.contains(served.schemes, name) {
+            return badRequest("the scheme must be followed by '//' (as in scheme://host/path)")
+        }
+        if ASCIICaseFolding.contains(refusedSchemes, name) {
+            return badRequest(
+                "the scheme never names an app: javascript, data, file, about, blob and vbscript links are refused"
+            )
+        }
+        // The whole text up to the query: the shape leaves a trailing '/' out of the path.
+        let restEnd = (shape.query ?? shape.fragment).map { $0.lowerBound - 1 } ?? bytes.count
+        let rest = (scheme.upperBound + 1)..<restEnd
+        return URLComponentValidator.rejection(in: bytes, rest, as: .opaque)
     }
 
     /// Checks the authority's syntax (400).

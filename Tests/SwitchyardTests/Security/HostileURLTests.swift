@@ -105,12 +105,18 @@ struct HostileURLTests {
         .reaches("https://mail.example.com:443/messages", "/messages"),
         .refused("https://mail.example.com:99999/messages", .badRequest),
         .refused("https://mail.example.com:/messages", .badRequest),
-        // Hosts: ASCII case folds, look-alikes do not.
+        // Hosts are read as browsers read them: ASCII case folds, and a compatibility spelling
+        // (`ſ`, fullwidth) or an escape is the host itself, where the browser goes too. Another
+        // letter (Cyrillic `о`) is another host, and a host no browser accepts is a 400.
         .reaches("https://HOST.example.com/messages", "/messages"),
-        .refused("https://ho\u{17F}t.example.com/messages", .notFound),
-        .refused("https://ｈｏｓｔ.example.com/messages", .notFound),
+        .reaches("https://ho\u{17F}t.example.com/messages", "/messages"),
+        .reaches("https://ｈｏｓｔ.example.com/messages", "/messages"),
         .refused("https://host.example.com./messages", .notFound),
-        .refused("https://host%2Eexample.com/messages", .notFound),
+        .reaches("https://host%2Eexample.com/messages", "/messages"),
+        .refused("https://h\u{43E}st.example.com/messages", .notFound),
+        .refused("https://host.example.com%2F.evil.example/messages", .badRequest),
+        .refused("https://[host.example.com]/messages", .badRequest),
+        .refused("https://host.example.com\u{3000}/messages", .badRequest),
         .refused("https://mail.examp1e.com/messages", .notFound),
         .refused("https://mail.example.com.evil.example/messages", .notFound),
         .refused("https://evil.example/mail.example.com/messages", .notFound),
