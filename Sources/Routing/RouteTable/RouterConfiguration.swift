@@ -16,7 +16,9 @@ extension Router {
         /// the domain itself) or `*` (every host). Entries are bare host names: a scheme, port or
         /// path in one (`https://mail.example.com`, `mail.example.com:443`) is a
         /// ``RouteTableError`` at init that names the bare host, since a link's port is ignored.
-        /// Compared ASCII case-insensitively; write internationalized hosts in punycode. Empty
+        /// A link's host is parsed as browsers parse it (`ex%41mple.com` is `example.com`,
+        /// `bücher.example` is `xn--bcher-kva.example`) and then compared ASCII
+        /// case-insensitively; write internationalized hosts in punycode. Empty
         /// serves no web link. A link to a scheme or host not served reaches no route: the
         /// ``notFound`` controller answers it.
         public var hosts: Set<String>

@@ -1,8 +1,9 @@
 /// ASCII-only case folding: for schemes and hosts, for literals when a router ignores case, and
 /// for the built-in modules' names (they reach it with `package` access).
 ///
-/// Only `A`–`Z` fold. Unicode case mapping is deliberately absent: it would make `hoſt`
-/// (long s) or fullwidth `ｈｏｓｔ` equal `host`, letting a look-alike link pass the host check.
+/// Only `A`–`Z` fold. Unicode case mapping is deliberately absent: a web host is mapped once, by
+/// ``WebHost``, exactly as browsers map it (`ｈｏｓｔ` is `host` there, because the browser goes to
+/// `host`); folding any more here would make two hosts equal that the browser keeps apart.
 package enum ASCIICaseFolding {
     /// `true` for `A`–`Z` and `a`–`z`.
     @inline(__always)

@@ -2,9 +2,10 @@
 /// host (`example.com`), a wildcard (`*.example.com`: one or more labels before `.example.com`,
 /// not `example.com` itself) or `*` (every host, IPv6 literals included).
 ///
-/// Hosts compare ASCII case-insensitively and never through Unicode case mapping (see
-/// ``ASCIICaseFolding``); a trailing dot makes a different host. Internationalized hosts are
-/// written in their punycode form (`xn--…`), which is what a URL carries.
+/// A link's host is compared after ``WebHost`` has parsed it as browsers do (percent-decoded,
+/// mapped, in Punycode), ASCII case-insensitively (see ``ASCIICaseFolding``); a trailing dot
+/// makes a different host. Internationalized hosts are written in their punycode form (`xn--…`),
+/// which is what a parsed link carries.
 struct HostPattern: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         case exact

@@ -233,97 +233,15 @@ package enum URLParser {
         return nil
     }
 
-    /// Checks a URL without `//` after its scheme (400): only a scheme the router does not name
-    /// may have that shape (`mailto:a@b.example`, `tel:+15551234`, for the notFound controller),
-    /// and what follows the scheme is held to the rules every component follows.
-    private static func opaqueRejection(
-        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks
-    )
-        -> RoutingError?
-    {
-        guard let scheme = shape.scheme else { return nil }
-        let name = bytes[scheme]
-        if shape.isWeb || ASCIICaseFolding.contains(served.schemes, name) {
-            return badRequest("the scheme must be followed by '//' (as in scheme://host/path)")
-        }
-        if ASCIICaseFolding.contains(refusedSchemes, name) {
-            return badRequest(
-                "the scheme never names an app: javascript, data, file, about, blob and vbscript links are refused"
-            )
-        }
-        // The whole text up to the query: the shape leaves a trailing '/' out of the path.
-        let restEnd = (shape.query ?? shape.fragment).map { $0.lowerBound - 1 } ?? bytes.count
-        let rest = (scheme.upperBound + 1)..<restEnd
-        return URLComponentValidator.rejection(in: bytes, rest, as: .opaque)
-    }
-
-    /// Checks the authority's syntax (400).
-    private static func authorityRejection(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>)
-        -> RoutingError?
-    {
-        guard let authority = shape.authority else { return nil }
-        let authorityBytes = bytes[authority]
-        if authorityBytes.contains(UInt8(ascii: "@")) {
-            return badRequest(
-                "user-info ('@' in the authority) is not allowed: remove the 'name@' before the host, or write '@' as %40"
-            )
-        }
-        guard shape.isWeb else {
-            if authorityBytes.contains(UInt8(ascii: ":")) {
-                return badRequest(
-                    "a port (':' in the host) is not allowed on a custom scheme: remove it, or write ':' as %3A"
-                )
-            }
-            // The host is the first path segment and is validated with the path.
-            return nil
-        }
-        if let rejection = URLComponentValidator.rejection(in: bytes, authority, as: .authority) {
-            return rejection
-        }
-        let host = hostRange(shape, in: bytes)
-        if host.upperBound < authority.upperBound,
-            !isValidPort(bytes[(host.upperBound + 1)..<authority.upperBound])
-        {
-            return badRequest("invalid port: expected a number from 1 to 65535")
-        }
-        if host.isEmpty { return badRequest("empty host in an http(s) URL: write https://host/path") }
-        return nil
-    }
-
-    /// The host of a web URL's authority: before a port's `:`, which an IPv6 literal's
-    /// (`[::1]`) is not.
-    private static func hostRange(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        guard let authority = shape.authority else { return 0..<0 }
-        let authorityBytes = bytes[authority]
-        if let colon = authorityBytes.lastIndex(of: UInt8(ascii: ":")),
-            !authorityBytes[colon...].contains(UInt8(ascii: "]"))
-        {
-            return authority.lowerBound..<colon
-        }
-        return authority
-    }
-
-    /// `true` for 1 to 65535 written in ASCII digits (leading zeros allowed).
-    private static func isValidPort(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard !digits.isEmpty else { return false }
-        var value = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            if value > 65535 { return false }
-        }
-        return value >= 1
-    }
-
-    private static func tooLong(_ reason: String) -> RoutingError {
+    static func tooLong(_ reason: String) -> RoutingError {
         RoutingError(.uriTooLong, reason)
     }
 
-    private static func badRequest(_ reason: String) -> RoutingError {
+    static func badRequest(_ reason: String) -> RoutingError {
         RoutingError(.badRequest, reason)
     }
 
-    private static func notFound(_ reason: String) -> RoutingError {
+    static func notFound(_ reason: String) -> RoutingError {
         RoutingError(.notFound, reason)
     }
 }
