@@ -12,8 +12,9 @@ extension Request {
     ///
     /// Scalars read as ``Parameters/get(_:as:)`` reads them: `Int` and the other integers,
     /// `Double`, `Float`, `String`, `Bool` (`true`, `false`, `1`, `0`), any
-    /// `LosslessStringConvertible` type, `URL` (by `URL(string:)`), `UUID`, and `RawRepresentable`
-    /// enums of those. An optional property is `nil` when the key is absent; a non-optional array
+    /// `LosslessStringConvertible` type, `URL` (a URL Switchyard's parser accepts: a path, a link of
+    /// any scheme, `mailto:`; the same on every OS, unlike `URL(string:)`), `UUID`, and
+    /// `RawRepresentable` enums of those. An optional property is `nil` when the key is absent; a non-optional array
     /// is empty. A `Date` reads as Foundation's `Codable` writes it, seconds since 2001: prefer a
     /// number or a string your code converts.
     ///

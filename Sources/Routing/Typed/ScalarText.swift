@@ -47,11 +47,12 @@ enum ScalarText {
     }
 
     /// `field`'s first value read as `T` when `T` is any other `LosslessStringConvertible` type
-    /// (by its `init?(_:)`) or `URL` (by `URL(string:)`: its own `Codable` is keyed, which a link
-    /// cannot carry); `nil` when `T` decodes through its own conformance.
+    /// (by its `init?(_:)`) or `URL` (its own `Codable` is keyed, which a link cannot carry):
+    /// a URL Switchyard's parser accepts, whatever the OS (`URL(string:)` refuses on iOS 16
+    /// what iOS 17 and Linux encode); `nil` when `T` decodes through its own conformance.
     static func readConvertible<T>(_ type: T.Type, from field: FieldValues) throws -> T? {
         if T.self == URL.self {
-            return unsafeBitCast(try field.scalar(URL.self) { URL(string: $0) }, to: T.self)
+            return unsafeBitCast(try field.scalar(URL.self, URLParser.foundationURL), to: T.self)
         }
         guard let convertible = T.self as? any LosslessStringConvertible.Type else { return nil }
         return try field.scalar(T.self) { convertible.init($0) as? T }

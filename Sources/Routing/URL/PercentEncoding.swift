@@ -100,19 +100,23 @@ package enum PercentEncoding {
             isUnreservedOrSafe(byte) || (keepingQuerySeparators && isQuerySeparator(byte))
         }
         if value.utf8.allSatisfy(keep) { return value }
-        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(value.utf8.count * 3)
         for byte in value.utf8 {
             if keep(byte) {
                 output.append(byte)
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0x0F)])
+                appendEscape(byte, to: &output)
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `%XX` for `byte`, with uppercase hex digits as RFC 3986 recommends.
+    static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        let hex = { (value: UInt8) in value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+        }
+        output += [UInt8(ascii: "%"), hex(byte >> 4), hex(byte & 0x0F)]
     }
 
     /// Bytes both encoders keep: RFC 3986 unreserved, plus the sub-delimiters, `:` and `@` that

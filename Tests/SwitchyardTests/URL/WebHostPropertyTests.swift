@@ -1,0 +1,106 @@
+import Testing
+
+@testable import Switchyard
+
+/// The host parsers against small reference models, over random inputs from a seeded generator.
+///
+/// IPv4: the model builds an address and spells it the way the URL Standard allows (one to four
+/// parts, each decimal, octal or hexadecimal, the last filling the bytes left); the parser must
+/// read it back, and must refuse the same spelling with one part pushed out of range. IPv6: the
+/// model writes eight pieces, compresses a run of zeros with `::`, maybe ends in dotted IPv4; the
+/// parser must accept it, and refuse it with a piece too many or a second `::`.
+@Suite("URL: web host parsers against reference models")
+struct WebHostPropertyTests {
+    /// SplitMix64: the same inputs on every run and OS.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    /// One part in a random base, as the Standard spells it.
+    static func spell(_ value: UInt64, _ generator: inout Generator) -> String {
+        switch generator.below(4) {
+        case 0: return "0x" + String(value, radix: 16, uppercase: generator.below(2) == 0)
+        case 1: return "0" + String(value, radix: 8)
+        default: return String(value)
+        }
+    }
+
+    /// The parts the model writes for `address` with `count` parts: the first `count - 1` bytes,
+    /// then the rest of the address as one number.
+    static func parts(of address: UInt32, count: Int) -> [UInt64] {
+        let bytes = (0..<4).map { UInt64((address >> (8 * (3 - $0))) & 0xFF) }
+        let leading = Array(bytes.prefix(count - 1))
+        let last = bytes.dropFirst(count - 1).reduce(UInt64(0)) { $0 << 8 | $1 }
+        return leading + [last]
+    }
+
+    @Test("IPv4: every spelling the model writes reads back as its address; a part out of range is refused")
+    func ipv4() {
+        var generator = Generator(state: 0x5157_4954_4348)
+        for _ in 0..<5000 {
+            let address = UInt32(truncatingIfNeeded: generator.next())
+            let count = 1 + generator.below(4)
+            let values = Self.parts(of: address, count: count)
+            let text =
+                values.map { Self.spell($0, &generator) }.joined(separator: ".")
+                + (generator.below(5) == 0 ? "." : "")
+            #expect(IPv4Address.endsInANumber(Array(text.utf8)))
+            #expect(IPv4Address.parse(Array(text.utf8)) == .success(address), "\(text)")
+            #expect(IPv4Address.serialized(address).split(separator: ".").map { UInt32($0)! }.count == 4)
+
+            // One part past its limit: a leading part over 255, or the last over its bytes.
+            var tooBig = values
+            let index = generator.below(count)
+            tooBig[index] =
+                index == count - 1
+                ? UInt64(1) << (8 * UInt64(5 - count)) : 256 + UInt64(generator.below(1000))
+            let refused = tooBig.map { Self.spell($0, &generator) }.joined(separator: ".")
+            guard case .failure(.outOfRange) = IPv4Address.parse(Array(refused.utf8)) else {
+                Issue.record("\(refused) was not refused as out of range")
+                continue
+            }
+        }
+    }
+
+    @Test("IPv6: every address the model writes is accepted; a piece too many or a second '::' is refused")
+    func ipv6() {
+        var generator = Generator(state: 0x4950_7636)
+        for _ in 0..<5000 {
+            var pieces = (0..<8).map { _ in generator.below(3) == 0 ? 0 : generator.below(0x10000) }
+            let dotted = generator.below(3) == 0
+            // A run of zeros to compress, of length 1…8 (the model's `::`).
+            let start = generator.below(8)
+            let length = 1 + generator.below(8 - start)
+            for index in start..<(start + length) { pieces[index] = 0 }
+            let compress = generator.below(2) == 0
+            var written = pieces.map { String($0, radix: 16) }
+            if dotted {
+                let v4 = (pieces[6] << 16) | pieces[7]
+                written.removeLast(2)
+                written.append((0..<4).map { String((v4 >> (8 * (3 - $0))) & 0xFF) }.joined(separator: "."))
+            }
+            var text: String
+            if compress && (!dotted || start + length <= 6) {
+                let head = written.prefix(start).joined(separator: ":")
+                let tailStart = dotted ? min(start + length, 6) : start + length
+                let tail = written.dropFirst(tailStart).joined(separator: ":")
+                text = head + "::" + tail
+            } else {
+                text = written.joined(separator: ":")
+            }
+            #expect(IPv6Address.isValid(Array(text.utf8)), "\(text)")
+            #expect(!IPv6Address.isValid(Array((text + ":1:2:3:4:5:6:7:8").utf8)), "\(text) + 8 pieces")
+            if text.contains("::") {
+                #expect(!IPv6Address.isValid(Array(("1::2" + text).utf8)), "two '::' in 1::2\(text)")
+            }
+        }
+    }
+}
