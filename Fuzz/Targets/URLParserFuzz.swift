@@ -1,6 +1,7 @@
 /// Fuzz target `url-parser`: ``URLParser`` never crashes, bare paths agree with
-/// ``ReferenceURLValidator`` (same status, same routed path), and whatever it accepts is a path
-/// the rest of the router can rely on.
+/// ``ReferenceURLValidator`` (same status, same routed path), whatever it accepts is a path the
+/// rest of the router can rely on, and an accepted web host is one ``WebHost`` reads as itself:
+/// ASCII, no forbidden code point, a fixed point of the host parser.
 let parserConfiguration = Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"])
 let parserRouter = try! Router(routes: FuzzTable.routes(), configuration: parserConfiguration)
 
@@ -8,14 +9,16 @@ let parserRouter = try! Router(routes: FuzzTable.routes(), configuration: parser
 func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let url: String
-    switch input.pick(4) {
+    switch input.pick(5) {
     case 0: url = input.rawString(limit: 200)
     case 1: url = "/" + input.rawString(limit: 200)
+    case 2: url = webLink(&input)
     default:
         let prefix = input.pick([
             "", "mailapp://", "mailapp:///", "MailApp://", "https://mail.example.com",
             "https://MAIL.example.com:443", "https://user@mail.example.com", "http://mail.example.com.evil",
-            "javascript:", "data:", "file://", "other://", "mailapp://u@", "mailapp://h:80",
+            "javascript:", "data:", "file://", "other://", "mailapp://u@", "mailapp://h:80", "mailto:",
+            "tel:", "mailapp:",
         ])
         var path = ""
         for _ in 0..<input.pick(7) { path += "/" + input.segment(Vocabulary.segments) }
@@ -26,6 +29,27 @@ func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     check(url)
     return 0
+}
+
+/// Host pieces that exercise each rule of the URL Standard's host parser: IPv6 brackets, IPv4
+/// numbers in every base, escapes, fullwidth and ideographic forms, dropped and forbidden code
+/// points, Punycode.
+private let hostPieces = [
+    "mail", "example", "com", ".", "。", "．", "[", "]", "::", ":", "1", "0x7f", "0X", "08", "256",
+    "4294967295",
+    "192.168.0.1", "%41", "%25", "%2e", "%C3%BC", "%EF%BF%BD", "%00", "ｅｘ", "\u{3000}", "\u{AD}", "\u{200B}",
+    "\u{200D}", "ß", "ü", "İ", "ſ", "xn--", "xn--bcher-kva", "XN--", "a", "-", "_", "%", "^", "|", "💩",
+]
+
+/// An `http(s)` link whose host is built from ``hostPieces`` and raw bytes.
+private func webLink(_ input: inout FuzzInput) -> String {
+    var host = ""
+    for _ in 0..<(1 + input.pick(6)) {
+        host += input.pick(8) == 0 ? input.rawString(limit: 3) : input.pick(hostPieces)
+    }
+    let port = input.pick(4) == 0 ? ":" + input.pick(["443", "0", "65536", "", "x"]) : ""
+    return input.pick(["https://", "http://", "HTTPS://"]) + host + port
+        + input.pick(["", "/", "/messages/7", "?q"])
 }
 
 private func check(_ url: String) {
@@ -70,6 +94,24 @@ private func check(_ url: String) {
         default: finding("the routed path \(path.debugDescription) does not reparse to itself", url)
         }
         _ = URLParser.query(of: parsed, plusAsSpace: true)
+        if case .web(let host) = parsed.link { checkHost(host, of: parsed, url) }
     }
     _ = parserRouter.explain(url, source: .external(sourceApplication: nil))
+}
+
+/// An accepted web host, as the router compares it, is ASCII without forbidden code points (or a
+/// bracketed IPv6 literal) and parses as itself.
+private func checkHost(_ host: Range<Int>, of parsed: ParsedURL, _ url: String) {
+    parsed.withUTF8 { bytes in
+        let hostBytes = bytes[host]
+        if hostBytes.first != UInt8(ascii: "["),
+            hostBytes.contains(where: { $0 >= 0x80 || WebHost.isForbidden($0) })
+        {
+            finding("accepted host \(String(decoding: hostBytes, as: UTF8.self).debugDescription)", url)
+        }
+        switch WebHost.parse(hostBytes) {
+        case .success(nil): break
+        default: finding("the parsed host does not parse as itself", url)
+        }
+    }
 }

@@ -23,7 +23,8 @@ struct URLShape {
     var authority: Range<Int>?
     /// `true` for `http` and `https`, whose authority is a host and not part of the path.
     var isWeb: Bool
-    /// The path to route: a single trailing `/` is dropped and the root is an empty range.
+    /// The path to route: a single trailing `/` is dropped and the root is an empty range, as is
+    /// the path of an opaque link.
     var path: Range<Int>
     /// The number of `/` in `path`, which is its segment count.
     var segmentCount: Int
@@ -100,8 +101,9 @@ struct URLShape {
             pathEnd -= 1
             slashes -= 1
         }
-        path = pathStart..<pathEnd
-        segmentCount = slashes
+        // An opaque link (`mailto:a@b.example`) is never routed: it has no path to route.
+        path = form == .opaque ? pathStart..<pathStart : pathStart..<pathEnd
+        segmentCount = form == .opaque ? 0 : slashes
 
         query = nil
         queryItemCount = 0
