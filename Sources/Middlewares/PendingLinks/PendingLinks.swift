@@ -32,7 +32,9 @@ import Switchyard
 ///
 /// **At most once.** With a file, a link is in the file before `hold` returns and out of it before
 /// `deliver` sends it: a process killed during a delivery loses the link being opened rather than
-/// opening it again at the next launch. A link is never both delivered and still held.
+/// opening it again at the next launch. A link is never both delivered and still held. Both hold
+/// across a power cut too: every write is flushed to the disk (`F_FULLFSYNC` on Apple platforms,
+/// where `fsync` stops at the drive's cache) and the folder is flushed after each rename.
 ///
 /// **The file.** One JSON line per link, oldest first: its URL as received, its source and its
 /// arrival time, keys sorted; in-app data is never written.
@@ -89,7 +91,7 @@ public actor PendingLinks {
     ) throws(PendingLinksError) {
         guard capacity >= 1 else { throw .invalidCapacity(capacity) }
         guard timeToLive > .zero else { throw .invalidTimeToLive(timeToLive) }
-        var store = file.map(PendingLinkFile.init(url:))
+        var store = file.map { PendingLinkFile(url: $0) }
         var links: [PendingLink] = []
         if store != nil {
             let date = now()
