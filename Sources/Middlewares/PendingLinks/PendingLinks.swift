@@ -6,18 +6,40 @@ import Switchyard
 /// order, with the source they arrived with.
 ///
 /// ```swift
-/// // In scene(_:willConnectTo:options:): the UI is not ready yet, so hold the link.
-/// let pending = try PendingLinks(file: .cachesDirectory.appending(path: "pending-links.jsonl"))
+/// // One per app, shared by every scene: two PendingLinks on one file would both deliver the
+/// // links it held at launch.
+/// enum AppLinks {
+///     static let pending: PendingLinks = {
+///         do {
+///             return try PendingLinks(file: .cachesDirectory.appending(path: "pending-links.jsonl"))
+///         } catch {
+///             log.error("held links stay in memory: \(String(describing: error))")
+///             return try! PendingLinks()  // without a file, only invalid limits throw
+///         }
+///     }()
+/// }
+///
+/// // In scene(_:willConnectTo:options:), which cannot throw: the UI is not ready, so hold the link.
 /// if let context = connectionOptions.urlContexts.first {
 ///     Task {
-///         try await pending.hold(
-///             fromPublicURL: context.url.absoluteString,
-///             sourceApplication: context.options.sourceApplication)
+///         do {
+///             try await AppLinks.pending.hold(
+///                 fromPublicURL: context.url.absoluteString,
+///                 sourceApplication: context.options.sourceApplication)
+///         } catch {
+///             // Not held (a full disk): open it now rather than lose it. It goes out as the
+///             // external link it is, so a route behind sign-in still answers with sign-in.
+///             log.error("link not held: \(String(describing: error))")
+///             let response = await Connection.send(
+///                 fromPublicURL: context.url, sourceApplication: context.options.sourceApplication,
+///                 router: router)
+///             navigator.show(response)
+///         }
 ///     }
 /// }
 ///
 /// // After sign-in, once the root screen is up: every held link opens, oldest first.
-/// for response in await pending.deliver(router: router) where !response.status.isSuccess {
+/// for response in await AppLinks.pending.deliver(router: router) where !response.status.isSuccess {
 ///     log.notice("held link \(response.request.url): \(response.status)")
 /// }
 /// ```
