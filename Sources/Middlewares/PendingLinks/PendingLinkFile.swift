@@ -11,20 +11,26 @@ import Foundation
 /// The file behind ``PendingLinks``: one JSON line per held link (see ``PendingLink``), oldest
 /// first.
 ///
-/// Every write is flushed to disk before it returns, so a link is in the file once ``PendingLinks``
-/// says it is held, and out of it once a delivery takes it. Removals replace the whole file
-/// through a temporary file in the same directory and `rename(2)`, so a crash leaves either the
-/// old file or the new one, never half of each.
+/// Every write is flushed to the disk (``DiskFlush``) before it returns, so a link is in the file
+/// once ``PendingLinks`` says it is held, and out of it once a delivery takes it, even across a
+/// power cut. Removals replace the whole file through a temporary file in the same directory and
+/// `rename(2)`, so a crash leaves either the old file or the new one, never half of each: the
+/// temporary file is flushed before the rename, and the directory after it.
 ///
 /// Not thread-safe on its own: a ``PendingLinks`` owns one and uses it from its actor only.
 struct PendingLinkFile {
     let url: URL
-    /// Set when a write failed part-way and may have left a partial line at the end: the next
-    /// write replaces the file instead of appending, so no later line glues onto the torn one.
+    /// Flushes an open file or directory to the disk: ``DiskFlush/flush(_:)``, or a recorder in
+    /// tests, which check what is flushed when.
+    private let flush: (CInt) throws(DiskFlush.Failure) -> Void
+    /// Set when a write failed part-way and may have left a partial line at the end, or a file
+    /// other than the one memory holds: the next write replaces the file instead of appending, so
+    /// no later line glues onto a torn one.
     private var needsReplace = false
 
-    init(url: URL) {
+    init(url: URL, flush: @escaping (CInt) throws(DiskFlush.Failure) -> Void = DiskFlush.flush) {
         self.url = url
+        self.flush = flush
     }
 
     /// The links in the file, in file order. Lines that do not decode (a torn last line, a line
@@ -51,7 +57,7 @@ struct PendingLinkFile {
             defer { try? handle.close() }
             try handle.seekToEnd()
             try handle.write(contentsOf: link.line)
-            try handle.synchronize()
+            try flush(handle.fileDescriptor)
         } catch {
             // A deleted file, or half a line written: start over from what memory holds.
             needsReplace = true
@@ -60,7 +66,7 @@ struct PendingLinkFile {
     }
 
     /// Replaces the file with `links`' lines: writes them to a temporary file in the same
-    /// directory, flushes it, and renames it over the file.
+    /// directory, flushes it, renames it over the file, and flushes the directory.
     mutating func replace(with links: [PendingLink]) throws(PendingLinksError) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
@@ -72,12 +78,20 @@ struct PendingLinkFile {
             try contents.write(to: temporary)
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
-            try handle.synchronize()
+            try flush(handle.fileDescriptor)
             guard rename(temporary.path, url.path) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                throw DiskFlush.Failure(call: "rename", code: errno)
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            throw .unwritableFile(url, reason: error.localizedDescription)
+        }
+        do {
+            try DiskFlush.flushDirectory(directory, with: flush)
+        } catch {
+            // The new file is in place but its name may not be on the disk: the caller keeps what
+            // it had in memory, so the next write rewrites the file from that.
+            needsReplace = true
             throw .unwritableFile(url, reason: error.localizedDescription)
         }
         needsReplace = false

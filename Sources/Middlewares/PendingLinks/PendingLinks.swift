@@ -6,18 +6,40 @@ import Switchyard
 /// order, with the source they arrived with.
 ///
 /// ```swift
-/// // In scene(_:willConnectTo:options:): the UI is not ready yet, so hold the link.
-/// let pending = try PendingLinks(file: .cachesDirectory.appending(path: "pending-links.jsonl"))
+/// // One per app, shared by every scene: two PendingLinks on one file would both deliver the
+/// // links it held at launch.
+/// enum AppLinks {
+///     static let pending: PendingLinks = {
+///         do {
+///             return try PendingLinks(file: .cachesDirectory.appending(path: "pending-links.jsonl"))
+///         } catch {
+///             log.error("held links stay in memory: \(String(describing: error))")
+///             return try! PendingLinks()  // without a file, only invalid limits throw
+///         }
+///     }()
+/// }
+///
+/// // In scene(_:willConnectTo:options:), which cannot throw: the UI is not ready, so hold the link.
 /// if let context = connectionOptions.urlContexts.first {
 ///     Task {
-///         try await pending.hold(
-///             fromPublicURL: context.url.absoluteString,
-///             sourceApplication: context.options.sourceApplication)
+///         do {
+///             try await AppLinks.pending.hold(
+///                 fromPublicURL: context.url.absoluteString,
+///                 sourceApplication: context.options.sourceApplication)
+///         } catch {
+///             // Not held (a full disk): open it now rather than lose it. It goes out as the
+///             // external link it is, so a route behind sign-in still answers with sign-in.
+///             log.error("link not held: \(String(describing: error))")
+///             let response = await Connection.send(
+///                 fromPublicURL: context.url, sourceApplication: context.options.sourceApplication,
+///                 router: router)
+///             navigator.show(response)
+///         }
 ///     }
 /// }
 ///
 /// // After sign-in, once the root screen is up: every held link opens, oldest first.
-/// for response in await pending.deliver(router: router) where !response.status.isSuccess {
+/// for response in await AppLinks.pending.deliver(router: router) where !response.status.isSuccess {
 ///     log.notice("held link \(response.request.url): \(response.status)")
 /// }
 /// ```
@@ -32,7 +54,9 @@ import Switchyard
 ///
 /// **At most once.** With a file, a link is in the file before `hold` returns and out of it before
 /// `deliver` sends it: a process killed during a delivery loses the link being opened rather than
-/// opening it again at the next launch. A link is never both delivered and still held.
+/// opening it again at the next launch. A link is never both delivered and still held. Both hold
+/// across a power cut too: every write is flushed to the disk (`F_FULLFSYNC` on Apple platforms,
+/// where `fsync` stops at the drive's cache) and the folder is flushed after each rename.
 ///
 /// **The file.** One JSON line per link, oldest first: its URL as received, its source and its
 /// arrival time, keys sorted; in-app data is never written.
@@ -89,7 +113,7 @@ public actor PendingLinks {
     ) throws(PendingLinksError) {
         guard capacity >= 1 else { throw .invalidCapacity(capacity) }
         guard timeToLive > .zero else { throw .invalidTimeToLive(timeToLive) }
-        var store = file.map(PendingLinkFile.init(url:))
+        var store = file.map { PendingLinkFile(url: $0) }
         var links: [PendingLink] = []
         if store != nil {
             let date = now()

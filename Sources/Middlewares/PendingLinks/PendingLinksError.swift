@@ -6,8 +6,9 @@ import Foundation
 /// do {
 ///     pending = try PendingLinks(file: caches.appending(path: "pending-links.jsonl"))
 /// } catch {
-///     log.error("\(error)")   // "pending links: cannot write /…/pending-links.jsonl: …"
-///     pending = try PendingLinks()   // in memory only
+///     // "pending links: cannot write /…/pending-links.jsonl: …"
+///     log.error("\(String(describing: error))")
+///     pending = try! PendingLinks()  // in memory only: without a file, only invalid limits throw
 /// }
 /// ```
 public enum PendingLinksError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -4,35 +4,59 @@ import SwitchyardPolicies
 import Testing
 
 /// The snippets of `Sources/Routing/Switchyard.docc/PlatformIntegration.md`: the receiver, the
-/// navigator and the route compile and run here; the UIKit and SwiftUI blocks, Apple-only, are
-/// kept below behind a condition no build sets, so that a change to them shows in this file too.
+/// navigation and the route compile and run here; the Combine, UIKit and SwiftUI blocks,
+/// Apple-only, are in `PlatformIntegrationAppleSnippets.swift`.
 enum PlatformIntegrationSnippets {
-    /// Where every link from outside the app arrives.
+    /// Where every link from outside the app arrives. Make one per app, shared by every scene: two
+    /// `PendingLinks` on one file would both deliver the links it held at launch.
     actor LinkReceiver {
         let router: Router
         let pending: PendingLinks
+        /// Links the file could not take; they open at ready() after those in the file.
+        private var unsaved: [InterruptedLink] = []
         private var isReady = false
 
-        init(router: Router, pendingFile: URL) throws {
+        init(router: Router, pendingFile: URL) {
             self.router = router
-            self.pending = try PendingLinks(file: pendingFile, timeToLive: .seconds(600))
+            do {
+                pending = try PendingLinks(file: pendingFile, timeToLive: .seconds(600))
+            } catch {
+                log.error("held links stay in memory: \(String(describing: error))")
+                pending = try! PendingLinks(timeToLive: .seconds(600))  // only a file can fail
+            }
         }
 
         /// The response to show now, or `nil` when the link is held for later.
-        func receive(_ url: URL, sourceApplication: String?) async throws -> Response? {
+        func receive(_ url: URL, sourceApplication: String?) async -> Response? {
             guard isReady else {
-                try await pending.hold(
-                    fromPublicURL: url.absoluteString, sourceApplication: sourceApplication)
+                let source = Source.external(sourceApplication: sourceApplication)
+                await hold(InterruptedLink(url: url.absoluteString, source: source))
                 return nil
             }
             return await Connection.send(
                 fromPublicURL: url, sourceApplication: sourceApplication, router: router)
         }
 
+        /// Holds `link` until ready(), with the source it arrived with.
+        func hold(_ link: InterruptedLink) async {
+            do {
+                try await pending.hold(link)
+            } catch {
+                // The file cannot take it (a full disk): in memory it still opens at ready(), and only
+                // a kill before then loses it; opening it now would show it before the app is ready.
+                log.error("link held in memory only: \(String(describing: error))")
+                unsaved.append(link)
+            }
+        }
+
         /// Call once the user is signed in and the root screen is up.
         func ready() async -> [Response] {
             isReady = true
-            return await pending.deliver(router: router)
+            var responses = await pending.deliver(router: router)
+            while !unsaved.isEmpty {
+                responses.append(await Connection.resume(unsaved.removeFirst(), router: router))
+            }
+            return responses
         }
 
         /// Call at sign-out: links hold again until the next sign-in.
@@ -50,13 +74,12 @@ enum PlatformIntegrationSnippets {
         var id: Self { self }
     }
 
-    /// Turns responses into a navigation stack and a sheet; SwiftUI binds to both.
-    @MainActor
-    final class Navigator {
+    /// Where the responses so far lead: a navigation stack and a sheet.
+    struct Navigation: Equatable, Sendable {
         var path: [Screen] = []
         var sheet: Screen?
 
-        func show(_ response: Response) {
+        mutating func show(_ response: Response) {
             guard response.status.isSuccess, let screen = response.data["screen"] as? Screen else { return }
             switch screen {
             case .inbox: path = []
@@ -89,11 +112,30 @@ typealias LinkReceiver = PlatformIntegrationSnippets.LinkReceiver
 
 extension LinkReceiver {
     /// The sign-in route answered: hold the link it interrupted, so ready() opens it.
-    func signInShown(_ response: Response) async throws {
+    func signInShown(_ response: Response) async {
         guard let link = response.request.interruptedLink else { return }
-        try await pending.hold(link)
+        await hold(link)
     }
 }
+
+/// Stands in for the app's `Logger` (`log` in the article), which Linux lacks, and keeps what it
+/// is told so that tests can check it.
+final class SnippetLog: @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `lines` is only read and written while holding `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func error(_ message: String) {
+        lock.withLock { lines.append(message) }
+    }
+
+    /// The messages that mention `text`: tests run in parallel, so each looks for its own file.
+    func messages(mentioning text: String) -> [String] {
+        lock.withLock { lines.filter { $0.contains(text) } }
+    }
+}
+
+let log = SnippetLog()
 
 /// Who is signed in, for the sign-in snippet's router.
 actor SignedIn {
@@ -117,15 +159,15 @@ struct PlatformIntegrationTests {
                 },
             ], configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"]))
         let file = directory.appendingPathComponent("pending.jsonl")
-        let receiver = try LinkReceiver(router: router, pendingFile: file)
+        let receiver = LinkReceiver(router: router, pendingFile: file)
         _ = await receiver.ready()
         let shown = try #require(
-            try await receiver.receive(
+            await receiver.receive(
                 URL(string: "https://mail.example.com/messages/7")!, sourceApplication: "com.example.chat"))
         #expect(shown.request.path == "/sign-in")
-        try await receiver.signInShown(shown)
+        await receiver.signInShown(shown)
         // The app is killed at the sign-in screen; at the next launch, the user signs in.
-        let relaunched = try LinkReceiver(router: router, pendingFile: file)
+        let relaunched = LinkReceiver(router: router, pendingFile: file)
         await session.signIn()
         let opened = await relaunched.ready()
         #expect(opened.map(\.status) == [.ok])
@@ -134,16 +176,16 @@ struct PlatformIntegrationTests {
     }
 
     @Test("Links held before ready() open once it is called, oldest first, as external links")
-    @MainActor
     func heldUntilReady() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let router = try PlatformIntegrationSnippets.router()
-        let receiver = try LinkReceiver(
+        let receiver = LinkReceiver(
             router: router, pendingFile: directory.appendingPathComponent("pending.jsonl"))
-        let navigator = PlatformIntegrationSnippets.Navigator()
+        // The value the article's Navigator publishes; `show` is the same call.
+        var navigator = PlatformIntegrationSnippets.Navigation()
         for link in ["https://mail.example.com/messages/7", "mailapp://admin", "mailapp://compose"] {
-            let shown = try await receiver.receive(URL(string: link)!, sourceApplication: "com.example.chat")
+            let shown = await receiver.receive(URL(string: link)!, sourceApplication: "com.example.chat")
             #expect(shown == nil, "held: the app is not ready")
         }
         let responses = await receiver.ready()
@@ -154,95 +196,46 @@ struct PlatformIntegrationTests {
         #expect(navigator.path == [.message(id: 7)])
         #expect(navigator.sheet == .compose(to: "ada"))
         // Ready now: a link is answered at once, and nothing is held any more.
-        let now = try await receiver.receive(URL(string: "mailapp://messages/8")!, sourceApplication: nil)
+        let now = await receiver.receive(URL(string: "mailapp://messages/8")!, sourceApplication: nil)
         #expect(now?.request.source == .external(sourceApplication: nil))
         #expect(await receiver.pending.count == 0)
         await receiver.notReady()
-        #expect(
-            try await receiver.receive(URL(string: "mailapp://messages/9")!, sourceApplication: nil) == nil)
+        #expect(await receiver.receive(URL(string: "mailapp://messages/9")!, sourceApplication: nil) == nil)
         #expect(await receiver.pending.count == 1)
     }
+
+    /// Regression: `receive` threw when the file could not be written, and the article's scene
+    /// delegate and SwiftUI view called it in a `Task {}` that dropped the error, and the link.
+    @Test("A link the file cannot take is held in memory, logged, and opens at ready() after the file's")
+    func heldInMemoryWhenTheFileFails() async throws {
+        let directory = try temporaryDirectory()
+        let file = directory.appendingPathComponent("pending.jsonl")
+        let receiver = LinkReceiver(router: try PlatformIntegrationSnippets.router(), pendingFile: file)
+        _ = await receiver.receive(URL(string: "mailapp://messages/1")!, sourceApplication: nil)
+        try FileManager.default.removeItem(at: directory)
+        _ = await receiver.receive(
+            URL(string: "mailapp://messages/2")!, sourceApplication: "com.example.chat")
+        #expect(log.messages(mentioning: file.path).count == 1)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = await receiver.receive(URL(string: "mailapp://messages/3")!, sourceApplication: nil)
+        let responses = await receiver.ready()
+        #expect(
+            responses.map(\.request.url) == [
+                "mailapp://messages/1", "mailapp://messages/3", "mailapp://messages/2",
+            ])
+        #expect(responses.last?.request.source == .external(sourceApplication: "com.example.chat"))
+        #expect(try lines(of: file).isEmpty, "delivered, so out of the file")
+    }
+
+    @Test("A file that cannot be opened is logged, and links are held in memory")
+    func inMemoryWhenTheFileCannotBeOpened() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "no-such-\(UUID())/pending.jsonl")
+        let receiver = LinkReceiver(router: try PlatformIntegrationSnippets.router(), pendingFile: file)
+        #expect(log.messages(mentioning: file.path).map { $0.prefix(26) } == ["held links stay in memory:"])
+        _ = await receiver.receive(URL(string: "mailapp://messages/4")!, sourceApplication: nil)
+        #expect(await receiver.pending.count == 1)
+        #expect(await receiver.ready().map(\.status) == [.ok])
+    }
 }
-
-// Apple-only: the UIKit and SwiftUI snippets, which Linux cannot build. They stay parsed (not
-// type-checked) so the snippet check sees every line.
-#if SWITCHYARD_APPLE_SNIPPETS
-    #if canImport(UIKit)
-        import UIKit
-
-        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-            var window: UIWindow?
-            let receiver = AppEnvironment.shared.receiver
-            let navigator = AppEnvironment.shared.navigator
-
-            func scene(
-                _ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions
-            ) {
-                // A link that launched the app arrives here, and only here.
-                for context in options.urlContexts {
-                    open(context.url, from: context.options.sourceApplication)
-                }
-                for activity in options.userActivities
-                where activity.activityType == NSUserActivityTypeBrowsingWeb {
-                    if let url = activity.webpageURL { open(url, from: nil) }
-                }
-            }
-
-            func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
-                for context in contexts {
-                    open(context.url, from: context.options.sourceApplication)
-                }
-            }
-
-            func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-                guard userActivity.activityType == NSUserActivityTypeBrowsingWeb,
-                    let url = userActivity.webpageURL
-                else {
-                    return
-                }
-                open(url, from: nil)
-            }
-
-            private func open(_ url: URL, from sourceApplication: String?) {
-                Task {
-                    if let response = try await receiver.receive(url, sourceApplication: sourceApplication) {
-                        navigator.show(response)
-                    }
-                }
-            }
-        }
-    #endif
-
-    #if canImport(SwiftUI)
-        import SwiftUI
-
-        struct MailScene: Scene {
-            let receiver: LinkReceiver
-            @State private var path = NavigationPath()
-            @State private var sheet: Screen?
-
-            var body: some Scene {
-                WindowGroup {
-                    NavigationStack(path: $path) {
-                        InboxView()
-                            .navigationDestination(for: Screen.self) { ScreenView(screen: $0) }
-                    }
-                    .sheet(item: $sheet) { ScreenView(screen: $0) }
-                    .onOpenURL { url in open(url) }
-                    .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-                        if let url = activity.webpageURL { open(url) }
-                    }
-                }
-            }
-
-            private func open(_ url: URL) {
-                Task { @MainActor in
-                    guard let response = try await receiver.receive(url, sourceApplication: nil),
-                        response.status.isSuccess, let screen = response.data["screen"] as? Screen
-                    else { return }
-                    if case .compose = screen { sheet = screen } else { path.append(screen) }
-                }
-            }
-        }
-    #endif
-#endif
