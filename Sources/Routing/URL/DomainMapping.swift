@@ -54,6 +54,8 @@ enum DomainMapping {
     /// The first `xn--` label (any case) of an ASCII domain that does not decode to a label
     /// ``map(_:)`` leaves unchanged, or `nil` when every such label does (or there is none).
     static func invalidPunycodeLabel<Domain: Collection<UInt8>>(in domain: Domain) -> String? {
+        // Most hosts have no `xn--` label: found without splitting (or allocating) first.
+        guard hasPunycodeLabel(domain) else { return nil }
         for label in domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         where label.count >= 4 && ASCIICaseFolding.equals(label.prefix(4), "xn--") {
             // Mapped like the rest of the domain first: `XN--BCHER-KVA` is `xn--bcher-kva`.
@@ -64,6 +66,18 @@ enum DomainMapping {
             else { return text }
         }
         return nil
+    }
+
+    /// Whether a label of `domain` starts with `xn--`, in any case.
+    private static func hasPunycodeLabel<Domain: Collection<UInt8>>(_ domain: Domain) -> Bool {
+        var atLabelStart = true
+        var index = domain.startIndex
+        while index != domain.endIndex {
+            if atLabelStart, ASCIICaseFolding.equals(domain[index...].prefix(4), "xn--") { return true }
+            atLabelStart = domain[index] == UInt8(ascii: ".")
+            domain.formIndex(after: &index)
+        }
+        return false
     }
 
     /// The domain's code points after dropping, normalizing and lowercasing, each checked.

@@ -19,12 +19,14 @@ enum IPv4Address {
     /// is all ASCII digits or a hexadecimal number (`0x`, `0x7f`). Such a host must be an IPv4
     /// address.
     static func endsInANumber<Bytes: BidirectionalCollection<UInt8>>(_ host: Bytes) -> Bool {
-        var labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        if labels.last?.isEmpty == true {
-            if labels.count == 1 { return false }
-            labels.removeLast()
+        // Scanned from the end, without splitting: every web link's host passes through here.
+        var end = host.endIndex
+        if end > host.startIndex, host[host.index(before: end)] == UInt8(ascii: ".") {
+            end = host.index(before: end)
         }
-        guard let last = labels.last, !last.isEmpty else { return false }
+        let start = host[..<end].lastIndex(of: UInt8(ascii: ".")).map { host.index(after: $0) } ?? host.startIndex
+        let last = host[start..<end]
+        guard !last.isEmpty else { return false }
         if last.allSatisfy(isDigit) { return true }
         return number(last) != nil
     }

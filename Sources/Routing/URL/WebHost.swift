@@ -132,10 +132,13 @@ enum WebHost {
     }
 
     private static func invalid(_ host: Slice<UnsafeBufferPointer<UInt8>>, _ reason: String) -> RoutingError {
-        // Controls and spaces are shown escaped: the message is one readable line.
+        // Controls, spaces and invisible characters are shown as code points: the message is one
+        // readable line that shows what the link holds.
         var shown = ""
         for scalar in String(decoding: host, as: UTF8.self).unicodeScalars {
-            if scalar.value <= 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if scalar.value <= 0x20 || URLComponentValidator.isControl(scalar.value)
+                || scalar.properties.generalCategory == .format || scalar.properties.isWhitespace
+            {
                 shown += URLComponentValidator.codePoint(scalar.value)
             } else {
                 shown.unicodeScalars.append(scalar)
