@@ -34,7 +34,8 @@ public struct AppLink: Sendable, Hashable {
     /// The URL the link stands for (`target_url`), usually the web page of the content.
     public let targetURL: String
     /// Extra data from the sender (`extras`). Strings are kept as they are, numbers and booleans
-    /// become their JSON text, nested arrays and objects their compact JSON; `null` values are dropped.
+    /// become their JSON text, nested arrays and objects their compact JSON (keys sorted by their
+    /// UTF-8 bytes, the same on every OS); `null` values are dropped.
     public let extras: [String: String]
     /// The app that sent the link, when it said.
     public let referer: Referer?

@@ -57,9 +57,7 @@ enum JSONValue: Codable, Sendable, Hashable {
         case .integer(let value): return String(value)
         case .double(let value): return String(value)
         case .array, .object:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+            return (try? JSONWriter().encode(self)).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 

@@ -18,7 +18,8 @@ extension History {
         public let route: String?
         /// The response's status code.
         public let status: Int
-        /// How long the request took, in milliseconds.
+        /// How long the request took, in milliseconds; written rounded to microseconds, in the
+        /// shortest form that reads back (`0.412`, `1.1`, `100`).
         public let durationMilliseconds: Double
 
         /// Creates an entry.
@@ -80,12 +81,11 @@ extension History {
                 (durationMilliseconds * 1000).rounded() / 1000, forKey: .durationMilliseconds)
         }
 
-        /// The entry as one line of JSON, newline included. JSON escapes every control character
-        /// in strings, so the only newline is the last byte.
+        /// The entry as one line of JSON, newline included, with the same bytes on every OS
+        /// (`JSONWriter`'s compact style). JSON escapes every control character in strings, so the
+        /// only newline is the last byte.
         func jsonLine() throws -> Data {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var data = try encoder.encode(self)
+            var data = try JSONWriter().encode(self)
             data.append(0x0A)
             return data
         }

@@ -11,7 +11,8 @@ import Switchyard
 /// for entry in await history.recent() { print(entry.status, entry.url) }
 /// ```
 ///
-/// A line looks like this (keys sorted, no spaces):
+/// A line looks like this (keys sorted by their UTF-8 bytes, no spaces, numbers in Swift's
+/// shortest form: `1.1`, `100`), with the same bytes on every OS:
 ///
 /// ```json
 /// {"durationMs":0.412,"route":"/messages/:id","source":"external","sourceApplication":"com.example.other",

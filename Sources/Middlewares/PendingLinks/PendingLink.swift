@@ -4,7 +4,8 @@ import Switchyard
 /// One link held by ``PendingLinks``, and one line of its file.
 ///
 /// The line holds what a relaunch needs to send the link as it arrived: the URL as received,
-/// the source and the arrival time (seconds since 1970, as a JSON number), keys sorted:
+/// the source and the arrival time (seconds since 1970, as a JSON number in Swift's shortest form),
+/// keys sorted by their UTF-8 bytes, the same bytes on every OS:
 ///
 /// ```json
 /// {"arrival":1700000000.123,"source":"app","url":"mailapp://inbox"}
@@ -61,12 +62,10 @@ struct PendingLink: Sendable {
         }
     }
 
-    /// A new link, encoded as a line. JSON escapes every control character in strings, so the only
-    /// newline is the last byte and a line never spans two.
+    /// A new link, encoded as a line by `JSONWriter`. JSON escapes every control character in
+    /// strings, so the only newline is the last byte and a line never spans two.
     init(_ link: InterruptedLink, arrival: Date, data: [String: any Sendable] = [:]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line = try encoder.encode(Fields(link: link, arrival: arrival.timeIntervalSince1970))
+        var line = try JSONWriter().encode(Fields(link: link, arrival: arrival.timeIntervalSince1970))
         line.append(0x0A)
         self.link = link
         self.arrival = arrival

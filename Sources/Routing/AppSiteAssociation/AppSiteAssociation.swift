@@ -86,13 +86,14 @@ public struct AppSiteAssociation: Codable, Equatable, Sendable {
         try container.encodeIfPresent(activitycontinuation, forKey: .activitycontinuation)
     }
 
-    /// The file's bytes, stable from one run to the next: keys sorted, pretty printed, `/` not
-    /// escaped, ending with a newline. Serve them with the `application/json` content type.
+    /// The file's bytes, the same on every OS and from one run to the next: keys sorted by their
+    /// UTF-8 bytes, pretty printed (two spaces of indent, `"key" : value`), `/` not escaped,
+    /// non-ASCII text as UTF-8, ending with a newline. Switchyard writes them itself, not with
+    /// `JSONEncoder`, whose key order and escapes differ between OS versions. Serve them with the
+    /// `application/json` content type.
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, booleans and arrays of them cannot fail to encode.
-        guard var data = try? encoder.encode(self) else {
+        // Strings, booleans and arrays and dictionaries of them cannot fail to encode.
+        guard var data = try? JSONWriter(style: .pretty).encode(self) else {
             preconditionFailure("unencodable AppSiteAssociation")
         }
         data.append(UInt8(ascii: "\n"))
