@@ -24,7 +24,8 @@ enum IPv4Address {
         if end > host.startIndex, host[host.index(before: end)] == UInt8(ascii: ".") {
             end = host.index(before: end)
         }
-        let start = host[..<end].lastIndex(of: UInt8(ascii: ".")).map { host.index(after: $0) } ?? host.startIndex
+        let start =
+            host[..<end].lastIndex(of: UInt8(ascii: ".")).map { host.index(after: $0) } ?? host.startIndex
         let last = host[start..<end]
         guard !last.isEmpty else { return false }
         if last.allSatisfy(isDigit) { return true }

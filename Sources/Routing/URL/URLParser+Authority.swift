@@ -26,9 +26,11 @@ extension URLParser {
     }
 
     /// Checks the authority's syntax (400).
-    static func authorityRejection(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>)
-        -> RoutingError?
-    {
+    /// `hostIsPlainName`: set when a web link's host is a ``WebHost/isPlainName(_:_:)``, which
+    /// the host parser would give back as it is.
+    static func authorityRejection(
+        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, hostIsPlainName: inout Bool
+    ) -> RoutingError? {
         guard let authority = shape.authority else { return nil }
         let authorityBytes = bytes[authority]
         if authorityBytes.contains(UInt8(ascii: "@")) {
@@ -45,10 +47,15 @@ extension URLParser {
             // The host is the first path segment and is validated with the path.
             return nil
         }
-        if let rejection = URLComponentValidator.rejection(in: bytes, authority, as: .authority) {
+        let host = hostRange(shape, in: bytes)
+        // A plain name holds no escape, control or non-ASCII byte, so the validator has nothing to
+        // find in it (and the port is read below): one word-wide pass instead of the byte loop.
+        hostIsPlainName = WebHost.isPlainName(bytes, host)
+        if !hostIsPlainName,
+            let rejection = URLComponentValidator.rejection(in: bytes, authority, as: .authority)
+        {
             return rejection
         }
-        let host = hostRange(shape, in: bytes)
         if host.upperBound < authority.upperBound,
             !isValidPort(bytes[(host.upperBound + 1)..<authority.upperBound])
         {

@@ -80,19 +80,26 @@ package enum URLParser {
         var parsedHost: (range: Range<Int>, host: String)?
         let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
             let scanned = URLShape(bytes)
-            if let rejection = check(scanned, in: bytes, served: served) { return rejection }
+            var hostIsPlainName = false
+            if let rejection = check(scanned, in: bytes, served: served, hostIsPlainName: &hostIsPlainName) {
+                return rejection
+            }
             shape = scanned
             guard let schemeRange = scanned.scheme else { return nil }
             if scanned.isWeb {
                 let host = hostRange(scanned, in: bytes)
-                switch WebHost.parse(bytes[host]) {
-                case .failure(let rejection): return rejection
-                case .success(let canonical?):
-                    // Unreachable for the hosts WebHost gives; refused rather than parsed again.
-                    if hostIsParsed { return badRequest("the host '\(canonical)' does not parse as itself") }
-                    parsedHost = (host, canonical)
-                    return nil
-                case .success(nil): break
+                if !hostIsPlainName {
+                    switch WebHost.parse(bytes[host]) {
+                    case .failure(let rejection): return rejection
+                    case .success(let canonical?):
+                        // Unreachable for the hosts WebHost gives; refused rather than parsed again.
+                        if hostIsParsed {
+                            return badRequest("the host '\(canonical)' does not parse as itself")
+                        }
+                        parsedHost = (host, canonical)
+                        return nil
+                    case .success(nil): break
+                    }
                 }
                 link = .web(host: host)
                 isServed = served.serves(host: bytes[host])
@@ -180,9 +187,10 @@ package enum URLParser {
         return path.withUTF8 { URLComponentValidator.rejection(in: $0, 0..<$0.count, as: .path) }
     }
 
-    private static func check(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks)
-        -> RoutingError?
-    {
+    private static func check(
+        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks,
+        hostIsPlainName: inout Bool
+    ) -> RoutingError? {
         let limits = served.limits
         if shape.segmentCount > limits.segments {
             return tooLong(
@@ -204,7 +212,7 @@ package enum URLParser {
         case .opaque:
             if let rejection = opaqueRejection(shape, in: bytes, served: served) { return rejection }
         case .hierarchical:
-            if let rejection = authorityRejection(shape, in: bytes) {
+            if let rejection = authorityRejection(shape, in: bytes, hostIsPlainName: &hostIsPlainName) {
                 return rejection
             }
         }

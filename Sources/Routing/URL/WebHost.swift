@@ -25,18 +25,82 @@ enum WebHost {
             }
             return .success(nil)
         }
-        var isPlainASCII = true
+        // Not a plain name (see `isPlainName`): plain ASCII, no forbidden byte, and whether a label
+        // may be Punycode (it starts with `x`) for the checks below to look closer.
+        var mayHavePunycode = false
+        var atLabelStart = true
         for byte in host {
-            if byte >= 0x80 || byte == UInt8(ascii: "%") {
-                isPlainASCII = false
-                break
-            }
+            if byte >= 0x80 || byte == UInt8(ascii: "%") { return mappedHost(host) }
+            if atLabelStart && byte | 0x20 == UInt8(ascii: "x") { mayHavePunycode = true }
+            atLabelStart = byte == UInt8(ascii: ".")
             if isForbidden(byte) { return .failure(invalid(host, forbiddenReason(Unicode.Scalar(byte)))) }
         }
-        if isPlainASCII {
-            return checkedASCII(host, original: host).map { $0.map { String(decoding: $0, as: UTF8.self) } }
+        // A name whose labels are not Punycode and whose last label is not a number: as given.
+        if !mayHavePunycode && !lastLabelStartsWithDigit(host) { return .success(nil) }
+        return checkedASCII(host, original: host, mayHavePunycode: mayHavePunycode).map {
+            $0.map { String(decoding: $0, as: UTF8.self) }
         }
-        return mappedHost(host)
+    }
+
+    /// Whether the host at `range` of `bytes` is a plain name, which ``parse(_:)`` would give back
+    /// as it is: letters, digits, `-` and `.` only, no label starting with `x` (which may be
+    /// Punycode), and a last label not starting with a digit (which may be a number). Almost every
+    /// link's host is one; this settles it eight bytes at a time, with no call and no allocation.
+    @inline(__always)
+    static func isPlainName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        var index = range.lowerBound
+        let end = range.upperBound
+        // 0x80 in each byte that starts a label; the host's first byte does.
+        var carriedStart: UInt64 = 0x80
+        var lastLabelFirst = UInt8(ascii: ".")
+        while index < end {
+            let remaining = end &- index
+            let word: UInt64
+            let present: UInt64
+            if remaining >= 8 {
+                word = ByteWord.load(bytes, at: index)
+                present = ByteWord.all
+            } else {
+                word = ByteWord.load(bytes, at: index, upTo: end)
+                present = ByteWord.all &>> UInt64((8 &- remaining) &* 8)
+            }
+            let lowered = word | 0x2020_2020_2020_2020
+            let dots = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "."))
+            let ordinary =
+                ByteWord.bytes(of: lowered, in: UInt8(ascii: "a")...UInt8(ascii: "z"))
+                | ByteWord.bytes(of: word, in: UInt8(ascii: "0")...UInt8(ascii: "9"))
+                | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "-")) | dots
+            guard ordinary & present == present else { return false }
+            // A trailing dot starts no label: its start falls past `present`.
+            let starts = (dots &<< 8 | carriedStart) & present
+            if ByteWord.bytes(of: lowered, equalTo: UInt8(ascii: "x")) & starts != 0 { return false }
+            if starts != 0 {
+                let lastStart = UInt64(63 &- starts.leadingZeroBitCount) & ~7
+                lastLabelFirst = UInt8(truncatingIfNeeded: word &>> lastStart)
+            }
+            carriedStart = dots &>> 63 != 0 ? 0x80 : 0
+            index &+= 8
+        }
+        return lastLabelFirst &- UInt8(ascii: "0") >= 10
+    }
+
+    /// Whether the last label of an ASCII domain (one trailing dot ignored) starts with a digit,
+    /// as every number the Standard reads does (`0x…` included): only then is the full
+    /// ``IPv4Address/endsInANumber(_:)`` worth asking. Reads the last label only.
+    private static func lastLabelStartsWithDigit<Domain: BidirectionalCollection<UInt8>>(_ domain: Domain)
+        -> Bool
+    {
+        var end = domain.endIndex
+        if end > domain.startIndex, domain[domain.index(before: end)] == UInt8(ascii: ".") {
+            end = domain.index(before: end)
+        }
+        guard end > domain.startIndex else { return false }
+        var start = domain.index(before: end)
+        while start > domain.startIndex, domain[domain.index(before: start)] != UInt8(ascii: ".") {
+            domain.formIndex(before: &start)
+        }
+        return domain[start] &- UInt8(ascii: "0") < 10
     }
 
     /// The Standard's forbidden domain code points among ASCII: controls, space, `#`, `%`, `/`,
@@ -55,12 +119,14 @@ enum WebHost {
     /// An ASCII domain without forbidden bytes: its `xn--` labels must decode, and a host ending
     /// in a number must be an IPv4 address (given as its dotted form when spelled otherwise).
     private static func checkedASCII<Domain: BidirectionalCollection<UInt8>>(
-        _ domain: Domain, original: Slice<UnsafeBufferPointer<UInt8>>
+        _ domain: Domain, original: Slice<UnsafeBufferPointer<UInt8>>, mayHavePunycode: Bool = true
     ) -> Result<[UInt8]?, RoutingError> {
-        if let label = DomainMapping.invalidPunycodeLabel(in: domain) {
+        if mayHavePunycode, let label = DomainMapping.invalidPunycodeLabel(in: domain) {
             return .failure(invalid(original, "'\(label)' is not Punycode for a valid label"))
         }
-        guard IPv4Address.endsInANumber(domain) else { return .success(nil) }
+        guard lastLabelStartsWithDigit(domain), IPv4Address.endsInANumber(domain) else {
+            return .success(nil)
+        }
         switch IPv4Address.parse(domain) {
         case .success(let address):
             let dotted = Array(IPv4Address.serialized(address).utf8)

@@ -103,4 +103,29 @@ struct WebHostPropertyTests {
             }
         }
     }
+
+    @Test("The plain-name shortcut agrees with the host parser: a plain name parses as itself")
+    func plainNameShortcut() {
+        var generator = Generator(state: 0x504C_4149_4E)
+        let alphabet = Array("ax.X-0917bQz_%".utf8)
+        var plain = 0
+        for _ in 0..<20000 {
+            let length = 1 + generator.below(20)
+            let host = (0..<length).map { _ in alphabet[generator.below(alphabet.count)] }
+            host.withUnsafeBufferPointer { bytes in
+                guard WebHost.isPlainName(bytes, 0..<bytes.count) else { return }
+                plain += 1
+                let parsed = WebHost.parse(bytes[...])
+                guard case .success(nil) = parsed else {
+                    Issue.record(
+                        "\(String(decoding: host, as: UTF8.self)) is a plain name but parses as \(parsed)")
+                    return
+                }
+                let text = String(decoding: host, as: UTF8.self)
+                #expect(!IPv4Address.endsInANumber(host), "\(text)")
+                #expect(!text.lowercased().split(separator: ".").contains { $0.hasPrefix("x") }, "\(text)")
+            }
+        }
+        #expect(plain > 1000, "the generator makes plain names often enough to test the shortcut")
+    }
 }
