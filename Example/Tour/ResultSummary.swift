@@ -2,12 +2,12 @@ import Switchyard
 
 /// One line that says what a response means for the user, for the tour and `Example route`.
 enum ResultSummary {
-    /// The screen the app shows, the web view it opens, nothing (a side route such as analytics),
+    /// The screen the app shows, the web view it opens, the link it hands to the system, nothing (a side route such as analytics),
     /// or what went wrong; says where a redirect led.
     static func of(_ response: Response, sentURL: String) -> String {
         var summary =
             response.screen?.description ?? response.browserURL.map { "open in the web view: \($0)" }
-            ?? failure(response)
+            ?? response.systemURL.map { "hand to the system: \($0)" } ?? failure(response)
         if response.request.url != sentURL {
             summary += " via \(response.request.url)"
         }

@@ -166,6 +166,8 @@ struct Tour {
             Step(chat, "mailapp://messages/9", "send returns the chain's last answer"),
             Step(chat, "mailapp://promo/spring", "a redirect carrying the campaign as data"),
             Step(chat, "mailapp://inbox?campaign=free", "a query item is not redirect data: no banner"),
+            // Not every link is the app's: a mailto: link tapped in a message goes to Mail.
+            Step(.app, "mailto:help@example.com", "a mailto: link in a message: the system opens it"),
         ]
     }
 

@@ -196,8 +196,24 @@ struct MailRouterTests {
         (.app, "mailapp://no/such/page", nil),
         (unknownApp, "mailapp://drafts/2", nil),
         (unknownApp, "othermail://inbox", nil),
+        (.app, "geo:37.78,-122.41", nil),
         (.app, "https://news.example.org:8443/story", "https://news.example.org:8443/story"),
     ]
+
+    @Test(
+        "Bug: mailto: and tel: links answered 400; the fallback hands them to the system",
+        arguments: [
+            (Source.app, "mailto:help@example.com"), (unknownApp, "tel:+15551234"),
+            (.app, "SMS:+15551234?body=hi"), (.app, "facetime:ada@example.com"),
+        ])
+    func systemLinks(source: Source, url: String) async throws {
+        let router = try MailRouter.make(session: Session(account: "ada"))
+        let response = await Connection.send(url, from: source, router: router)
+        #expect(response.status == .notFound)
+        #expect(response.systemURL == url)
+        #expect(response.browserURL == nil)
+        #expect(ResultSummary.of(response, sentURL: url) == "hand to the system: \(url)")
+    }
 
     @Test(
         "links no route takes: web links open in the web view, others get a plain 404",

@@ -41,6 +41,7 @@ struct TourTests {
         (Tour.chat, "mailapp://messages/9", .ok),
         (Tour.chat, "mailapp://promo/spring", .ok),
         (Tour.chat, "mailapp://inbox?campaign=free", .ok),
+        (.app, "mailto:help@example.com", .notFound),
     ]
 
     @Test("every row of the tour has its expected status, source and URL")
