@@ -11,21 +11,8 @@ import Testing
 /// parser must accept it, and refuse it with a piece too many or a second `::`.
 @Suite("URL: web host parsers against reference models")
 struct WebHostPropertyTests {
-    /// SplitMix64: the same inputs on every run and OS.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// One part in a random base, as the Standard spells it.
-    static func spell(_ value: UInt64, _ generator: inout Generator) -> String {
+    static func spell(_ value: UInt64, _ generator: inout SplitMix64) -> String {
         switch generator.below(4) {
         case 0: return "0x" + String(value, radix: 16, uppercase: generator.below(2) == 0)
         case 1: return "0" + String(value, radix: 8)
@@ -44,7 +31,7 @@ struct WebHostPropertyTests {
 
     @Test("IPv4: every spelling the model writes reads back as its address; a part out of range is refused")
     func ipv4() {
-        var generator = Generator(state: 0x5157_4954_4348)
+        var generator = SplitMix64(seed: 0x5157_4954_4348)
         for _ in 0..<5000 {
             let address = UInt32(truncatingIfNeeded: generator.next())
             let count = 1 + generator.below(4)
@@ -72,7 +59,7 @@ struct WebHostPropertyTests {
 
     @Test("IPv6: every address the model writes is accepted; a piece too many or a second '::' is refused")
     func ipv6() {
-        var generator = Generator(state: 0x4950_7636)
+        var generator = SplitMix64(seed: 0x4950_7636)
         for _ in 0..<5000 {
             var pieces = (0..<8).map { _ in generator.below(3) == 0 ? 0 : generator.below(0x10000) }
             let dotted = generator.below(3) == 0
@@ -106,7 +93,7 @@ struct WebHostPropertyTests {
 
     @Test("The plain-name shortcut agrees with the host parser: a plain name parses as itself")
     func plainNameShortcut() {
-        var generator = Generator(state: 0x504C_4149_4E)
+        var generator = SplitMix64(seed: 0x504C_4149_4E)
         let alphabet = Array("ax.X-0917bQz_%".utf8)
         var plain = 0
         for _ in 0..<20000 {
