@@ -29,7 +29,7 @@ let package = Package(
                 "README.md", "Vocabulary/README.md", "RouteTable/README.md", "URL/README.md",
                 "Resolution/README.md", "Matching/README.md", "Pipeline/README.md",
                 "ReverseRouting/README.md",
-                "Typed/README.md", "AppSiteAssociation/README.md", "JSON/README.md",
+                "Typed/README.md", "AppSiteAssociation/README.md", "JSON/README.md", "Stacks/README.md",
             ],
             swiftSettings: strict),
         .target(

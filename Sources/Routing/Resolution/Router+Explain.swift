@@ -37,6 +37,7 @@ extension Router {
             }
             lines.append("policies: " + policies)
             lines.append("controller: runs if every policy verifies")
+            lines += stackLines(url, route: route, params: match.params, source: source)
             lines += candidateLines(url, source: source)
         }
         return lines.joined(separator: "\n")
@@ -73,6 +74,30 @@ extension Router {
             }
         }
         return text
+    }
+
+    /// The navigation stack `sendStack` would open beneath the link, when its route has a parent:
+    /// each ancestor's URL, and why one is left out.
+    private func stackLines(_ url: String, route: Route, params: Parameters, source: Source) -> [String] {
+        guard route.parent != nil else { return [] }
+        let ancestors = ancestorLinks(of: route, params: params, after: url)
+        var lines = ["stack: sendStack puts the answers of these routes beneath this link, root first:"]
+        for ancestor in ancestors {
+            let reached = match(ancestor.url, source: source)
+            let note =
+                if reached?.route.name == ancestor.name {
+                    "if it answers with a 2xx"
+                } else if let other = reached {
+                    "left out: \(other.route.label) takes it"
+                } else {
+                    "left out: no route takes it from \(source)"
+                }
+            lines.append("  \(ancestor.url) (\(ancestor.name)): \(note)")
+        }
+        if ancestors.count < ancestorNames(of: route).count {
+            lines.append("  (an ancestor whose URL cannot be built from this link's parameters is left out)")
+        }
+        return lines
     }
 
     /// The candidates after the winner, when there are any: what runs when a route declines or

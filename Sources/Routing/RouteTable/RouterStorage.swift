@@ -59,6 +59,7 @@ final class RouterStorage: Sendable {
         self.scopes = scopes
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName
+        try RouteParents.validate(compiled, routesByName: routesByName)
         let trie = builder.build()
         self.trie = trie
         self.publicTrie = routes.allSatisfy(\.isPublic) ? trie : publicBuilder.build()

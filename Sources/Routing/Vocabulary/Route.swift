@@ -15,10 +15,11 @@ public struct Route: Sendable {
         let pattern: String
         let name: String?
         let isPublic: Bool
+        let parent: String?
         let schemes: Set<String>
         let hosts: Set<String>
         let query: [String: Constraint]
-        /// Set by ``Route/group(_:isPublic:schemes:hosts:middlewares:policies:_:)`` when the
+        /// Set by ``Route/group(_:isPublic:parent:schemes:hosts:middlewares:policies:_:)`` when the
         /// group's scope and the route's share nothing; ``Router`` reports it, since a group
         /// does not throw.
         let scopeConflict: String?
@@ -31,8 +32,9 @@ public struct Route: Sendable {
         let controller: Controller
 
         init(
-            pattern: String, name: String?, isPublic: Bool, schemes: Set<String>, hosts: Set<String>,
-            query: [String: Constraint], scopeConflict: String?, middlewares: [Middleware],
+            pattern: String, name: String?, isPublic: Bool, parent: String?, schemes: Set<String>,
+            hosts: Set<String>, query: [String: Constraint], scopeConflict: String?,
+            middlewares: [Middleware],
             policies: [Policy],
             constraints: [String: Constraint], skipping: Set<String>, priority: Int, continueNext: Bool,
             controller: @escaping Controller
@@ -40,6 +42,7 @@ public struct Route: Sendable {
             self.pattern = pattern
             self.name = name
             self.isPublic = isPublic
+            self.parent = parent
             self.schemes = schemes
             self.hosts = hosts
             self.query = query
@@ -64,6 +67,9 @@ public struct Route: Sendable {
     package var label: String { pattern + (name.map { " (\($0))" } ?? "") }
     /// Whether a URL from another app may reach this route.
     public var isPublic: Bool { storage.isPublic }
+    /// The name of the route a user expects beneath this one in a navigation stack (the folder
+    /// beneath a message), or `nil`; see ``Connection/sendStack(_:data:router:trusted:)``.
+    public var parent: String? { storage.parent }
     /// The custom schemes whose links reach this route; empty with empty ``hosts`` means every
     /// link the router serves does.
     public var schemes: Set<String> { storage.schemes }
@@ -105,6 +111,16 @@ public struct Route: Sendable {
     /// names query items the link must carry (their first value) and the constraint each value
     /// must meet; ``Constraint/any`` only asks for the item.
     ///
+    /// `parent` names the route a user expects beneath this one when a link opens it, for
+    /// ``Connection/sendStack(_:data:router:trusted:)``: the folder beneath a message. The parent's
+    /// path parameters must all be parameters of this route, by name:
+    ///
+    /// ```swift
+    /// Route("/folders/:folder", name: "folder", isPublic: true, controller: Screens.folder)
+    /// Route("/folders/:folder/messages/:id(int)", name: "message", isPublic: true, parent: "folder",
+    ///       controller: Screens.message)
+    /// ```
+    ///
     /// With `continueNext`, a success answer does not end the request: the next candidate
     /// (the route the URL would reach were this one missing) runs too, and
     /// ``Connection/sendAll(_:data:router:trusted:)`` returns every answer. Routes of the same
@@ -118,23 +134,25 @@ public struct Route: Sendable {
     /// Route("/posts/:id", isPublic: true, controller: PostController.show)
     /// ```
     public init(
-        _ pattern: String, name: String? = nil, isPublic: Bool = false, schemes: Set<String> = [],
-        hosts: Set<String> = [], query: [String: Constraint] = [:], middlewares: [Middleware] = [],
-        policies: [Policy] = [], constraints: [String: Constraint] = [:], skipping: Set<String> = [],
-        priority: Int = 0, continueNext: Bool = false, controller: @escaping Controller
+        _ pattern: String, name: String? = nil, isPublic: Bool = false, parent: String? = nil,
+        schemes: Set<String> = [], hosts: Set<String> = [], query: [String: Constraint] = [:],
+        middlewares: [Middleware] = [], policies: [Policy] = [], constraints: [String: Constraint] = [:],
+        skipping: Set<String> = [], priority: Int = 0, continueNext: Bool = false,
+        controller: @escaping Controller
     ) {
         storage = Storage(
-            pattern: pattern, name: name, isPublic: isPublic, schemes: schemes, hosts: hosts, query: query,
+            pattern: pattern, name: name, isPublic: isPublic, parent: parent, schemes: schemes, hosts: hosts,
+            query: query,
             scopeConflict: nil, middlewares: middlewares, policies: policies, constraints: constraints,
             skipping: skipping, priority: priority, continueNext: continueNext, controller: controller)
     }
 
     private init(
-        _ route: Route, pattern: String, name: String?, isPublic: Bool, schemes: Set<String>,
+        _ route: Route, pattern: String, name: String?, isPublic: Bool, parent: String?, schemes: Set<String>,
         hosts: Set<String>, scopeConflict: String?, middlewares: [Middleware], policies: [Policy]
     ) {
         storage = Storage(
-            pattern: pattern, name: name, isPublic: isPublic, schemes: schemes, hosts: hosts,
+            pattern: pattern, name: name, isPublic: isPublic, parent: parent, schemes: schemes, hosts: hosts,
             query: route.query,
             scopeConflict: scopeConflict ?? route.scopeConflict, middlewares: middlewares, policies: policies,
             constraints: route.constraints, skipping: route.skipping, priority: route.priority,
@@ -151,7 +169,9 @@ public struct Route: Sendable {
     /// are given, the route keeps what both cover, written with the narrower entries
     /// (`["*.example.com"]` and `["en.blog.example.com"]` give `["en.blog.example.com"]`). When
     /// they share nothing, ``Router`` refuses the route. An empty prefix scopes routes without
-    /// prefixing their patterns or names.
+    /// prefixing their patterns or names. A non-nil `parent` is the parent of every route of the
+    /// group that names none of its own; it names a route as written, since groups do not prefix
+    /// the names `parent` refers to.
     ///
     /// ```swift
     /// Route.group("/settings", isPublic: false, policies: [signedIn], [
@@ -161,8 +181,8 @@ public struct Route: Sendable {
     /// Route.group("", hosts: ["blog.example.com", "*.blog.example.com"], BlogRoutes.all)
     /// ```
     public static func group(
-        _ prefix: String, isPublic: Bool? = nil, schemes: Set<String> = [], hosts: Set<String> = [],
-        middlewares: [Middleware] = [], policies: [Policy] = [], _ routes: [Route]
+        _ prefix: String, isPublic: Bool? = nil, parent: String? = nil, schemes: Set<String> = [],
+        hosts: Set<String> = [], middlewares: [Middleware] = [], policies: [Policy] = [], _ routes: [Route]
     ) -> [Route] {
         let namePrefix = literalSegments(of: prefix).joined(separator: ".")
         let trimmedPrefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
@@ -179,7 +199,7 @@ public struct Route: Sendable {
             }
             return Route(
                 route, pattern: pattern.isEmpty ? "/" : pattern, name: name,
-                isPublic: isPublic ?? route.isPublic,
+                isPublic: isPublic ?? route.isPublic, parent: route.parent ?? parent,
                 schemes: combinedSchemes, hosts: combinedHosts, scopeConflict: conflict,
                 middlewares: middlewares + route.middlewares, policies: policies + route.policies)
         }

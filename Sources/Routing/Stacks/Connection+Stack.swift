@@ -1,0 +1,72 @@
+extension Connection {
+    /// Sends a link from inside the app and returns the navigation stack it opens, root first,
+    /// the link's own answer last: the answers of the routes a user expects beneath it (its
+    /// route's `parent:`, then that route's parent, and so on).
+    ///
+    /// The link is sent first, as ``send(_:data:router:trusted:)`` sends it, and its answer decides
+    /// the rest. When it is a 2xx from a route with a parent, each ancestor's URL is built by
+    /// reverse routing from that route's parameters, with the scheme, host and port of the URL the
+    /// route answered (after redirects) and no query or fragment, and sent with the same source
+    /// and `data`. An ancestor counts only when its own route answers it with a 2xx: one that is
+    /// private from outside, fails a policy, declines, or whose URL another route takes is left
+    /// out, and the stack goes on above it. A link answered otherwise is a stack of one.
+    ///
+    /// ```swift
+    /// let stack = await Connection.sendStack("mailapp://folders/7/messages/42", router: router)
+    /// navigationPath = stack.compactMap(\.screen)   // folder 7, then message 42
+    /// ```
+    ///
+    /// A stack of depth d is d requests, one per level. A route without a parent costs nothing
+    /// more than ``send(_:data:router:trusted:)``.
+    public static func sendStack(
+        _ url: String, data: [String: any Sendable] = [:], router: Router, trusted: Bool = false
+    ) async -> [Response] {
+        let answer = await send(url, data: data, router: router, trusted: trusted)
+        return await stack(beneath: answer, data: data, router: router)
+    }
+
+    /// The navigation stack of a link another app or a web page opened, root first: the link's
+    /// answer, and the answers of its route's ancestors, each sent from outside too, so a private
+    /// ancestor is left out. See ``sendStack(_:data:router:trusted:)``.
+    public static func sendStack(fromPublicURL url: String, sourceApplication: String?, router: Router) async
+        -> [Response]
+    {
+        let answer = await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        return await stack(beneath: answer, data: [:], router: router)
+    }
+
+    /// `answer` with the answers of its route's ancestors beneath it.
+    private static func stack(beneath answer: Response, data: [String: any Sendable], router: Router) async
+        -> [Response]
+    {
+        guard answer.status.isSuccess, let route = answer.request.route, route.parent != nil else {
+            return [answer]
+        }
+        let source = answer.request.source
+        var stack: [Response] = []
+        for ancestor in router.ancestorLinks(
+            of: route, params: answer.request.params, after: answer.request.url)
+        {
+            let response = await send(ancestor.url, data: data, source: source, router: router)
+            if response.status.isSuccess, response.request.route?.name == ancestor.name {
+                stack.append(response)
+            }
+        }
+        stack.append(answer)
+        return stack
+    }
+
+    /// Sends an ancestor with the link's source: an in-app link's ancestors are in-app (even
+    /// when a trusted send made them so inside an external request's pipeline), an external
+    /// link's are external.
+    private static func send(_ url: String, data: [String: any Sendable], source: Source, router: Router)
+        async
+        -> Response
+    {
+        let pipeline = RequestPipeline(storage: router.storage, data: data, source: source)
+        if case .app = source, ExternalContext.source != nil {
+            return await ExternalContext.$running.withValue(nil) { await pipeline.run(url) }
+        }
+        return await pipeline.run(url)
+    }
+}

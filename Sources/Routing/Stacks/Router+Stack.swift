@@ -1,0 +1,50 @@
+extension Router {
+    /// The matches ``Connection/sendStack(_:data:router:trusted:)`` would send for `url` from
+    /// `source`, root first: each ancestor whose URL the router matches to that ancestor, then
+    /// the link's own match. Empty when the link matches nothing; just the link's match when its
+    /// route has no parent. A dry run, like ``match(_:source:)``: no stage runs, so it cannot
+    /// know which ancestors a policy would refuse.
+    ///
+    /// ```swift
+    /// router.stack(for: "mailapp://folders/7/messages/42").map(\.route.name)   // ["folder", "message"]
+    /// ```
+    public func stack(for url: String, source: Source = .app) -> [RouteMatch] {
+        guard let link = match(url, source: source) else { return [] }
+        guard link.route.parent != nil else { return [link] }
+        var stack = ancestorLinks(of: link.route, params: link.params, after: url).compactMap { ancestor in
+            match(ancestor.url, source: source).flatMap { $0.route.name == ancestor.name ? $0 : nil }
+        }
+        stack.append(link)
+        return stack
+    }
+
+    /// The URLs of `route`'s ancestors, root first, each with the ancestor's name: built by
+    /// reverse routing from `params` (the values each ancestor's pattern names), with the
+    /// scheme, host and port of `url` and no query or fragment. An ancestor whose URL cannot be
+    /// built (a value its constraint refuses, a path another route takes) is left out.
+    func ancestorLinks(of route: Route, params: Parameters, after url: String) -> [(
+        name: String, url: String
+    )] {
+        ancestorNames(of: route).reversed().compactMap { name in
+            guard let parameterNames = parameterNames(ofRouteNamed: name) else { return nil }
+            var values: [String: String] = [:]
+            for parameter in parameterNames {
+                if let value = params[parameter] { values[parameter] = value }
+            }
+            guard let path = try? path(for: name, values) else { return nil }
+            return (name, RedirectLocation.absolute(path, after: url, served: storage.served))
+        }
+    }
+
+    /// The names of `route`'s ancestors, its parent first.
+    func ancestorNames(of route: Route) -> [String] {
+        var names: [String] = []
+        var next = route.parent
+        // `Router.init` refused unknown parents and cycles; the bound only guards the loop.
+        while let name = next, let index = storage.routesByName[name], names.count < storage.routes.count {
+            names.append(name)
+            next = storage.routes[index].parent
+        }
+        return names
+    }
+}
