@@ -6,7 +6,11 @@ import Synchronization
 /// declines and `continueNext` chains). Every stage declines when the URL's query names it
 /// (``Decline``), so the input chooses which candidates run; the answers of
 /// `sendAll(fromPublicURL:)` are checked against what the dry run (`candidates`) and that rule
-/// predict, and hold no private route, no in-app source and no error details.
+/// predict, and hold no private route, no in-app source and no error details. The routes have
+/// parents (``PrivateRoutes/parents``), public and private, so `sendStack(fromPublicURL:)` is
+/// checked too: no level of an external stack is a private route's answer or runs one of its
+/// stages, every ancestor is a 2xx from a route of the link's chain, root first, and the last
+/// level is `send`'s answer.
 let externalPrivateRuns = Atomic<Int>(0)
 
 /// Counts a stage of a private route running for an external request: always a finding.
@@ -38,6 +42,16 @@ enum PrivateRoutes {
 
     static let routeNames = FuzzTable.entries.map(\.name) + chainHeads.map(\.name)
 
+    /// Parents for stacks, public and private: `ints` sits beneath the private `alphaInts`, which
+    /// sits beneath `root`, so an external stack of `ints` leaves the middle out; `editUser`'s
+    /// unconstrained `id` may be a value its parent `user`'s `(int)` refuses, so that ancestor's
+    /// URL cannot be built.
+    static let parents: [String: String] = [
+        "newUser": "root", "user": "root", "editUser": "user", "profile": "newUser", "file": "root",
+        "adminPanel": "admin", "sectionNew": "root", "sectionItem": "sectionNew", "four": "root",
+        "alphaInts": "root", "ints": "alphaInts", "photos": "feed", "deep": "go",
+    ]
+
     /// What each stage may see in `Request.data`: each candidate starts from the request as the
     /// router built it (empty data), and only its own middlewares add to it.
     static func expectData(_ request: Request, _ keys: [String], in stage: Decline.Stage) {
@@ -55,7 +69,7 @@ enum PrivateRoutes {
         constraints: [String: Constraint]
     ) -> Route {
         Route(
-            pattern, name: name, isPublic: isPublic,
+            pattern, name: name, isPublic: isPublic, parent: parents[name],
             middlewares: [
                 Middleware("route") { request in
                     notePrivateStage(request)
@@ -132,15 +146,18 @@ func fuzzPrivateRoutes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 private func check(_ url: String, _ sourceApplication: String?) {
     let source = Source.external(sourceApplication: sourceApplication)
-    let (response, answers) = blocking {
+    let (response, answers, stack) = blocking {
         (
             await Connection.send(
                 fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter),
             await Connection.sendAll(
+                fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter),
+            await Connection.sendStack(
                 fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter)
         )
     }
     let description = "\(url) from \(sourceApplication ?? "nil")"
+    checkStack(stack, response, description)
     if externalPrivateRuns.load(ordering: .relaxed) != 0 {
         finding("a private route's stage ran", description)
     }
