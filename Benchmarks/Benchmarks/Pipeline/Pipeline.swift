@@ -67,6 +67,23 @@ let benchmarks: @Sendable () -> Void = {
         return router
     }
 
+    // A link two parents deep: `sendStack` sends it, builds its two ancestors' URLs by reverse
+    // routing and sends them. Three requests, so three mallocs per op at least; the threshold file
+    // holds the exact count.
+    Benchmark("Stack:Depth3", configuration: sendConfiguration) {
+        (benchmark: Benchmark, router: Router) async in
+        for _ in benchmark.scaledIterations {
+            blackHole(await Connection.sendStack(SendRouter.url, router: router))
+        }
+    } setup: {
+        let router = try StackRouter.make()
+        let stack = await Connection.sendStack(SendRouter.url, router: router)
+        precondition(
+            stack.map { $0.request.route?.name ?? "-" } == StackRouter.names,
+            "Stack:Depth3: \(SendRouter.url) gave \(stack.map(\.status))")
+        return router
+    }
+
     // MARK: Links: what scopes and private routes cost (one op = every probe once)
 
     for scoped in [false, true] {

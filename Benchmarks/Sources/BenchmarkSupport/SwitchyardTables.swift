@@ -22,6 +22,24 @@ public enum SendRouter {
     }
 }
 
+/// The router of `Stack:Depth3`: ``SendRouter``'s three routes, each the parent of the next, so
+/// ``SendRouter/url`` opens a stack of three (account, folder, message).
+public enum StackRouter {
+    /// The routes' names, root first.
+    public static let names = ["account", "folder", "message"]
+
+    /// The router: no stages, parents by name.
+    public static func make() throws -> Router {
+        try Router(routes: [
+            Route("/accounts/:account_id", name: "account") { Response(request: $0) },
+            Route("/accounts/:account_id/folders/:folder_id", name: "folder", parent: "account") {
+                Response(request: $0)
+            },
+            Route(SendRouter.pattern, name: "message", parent: "folder") { Response(request: $0) },
+        ])
+    }
+}
+
 /// The router of `Send:Decline3`: ``SendRouter/url`` has four candidates, and the first three
 /// decline (a policy, a controller, a middleware), so the fourth answers.
 public enum DeclineRouter {

@@ -6,7 +6,8 @@
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
 // `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks, or
-// `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks, or `Decode:MessageLink` and
+// `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
+// `Connection.sendStack` of a link two parents deep, or `Decode:MessageLink` and
 // `Decode:ByHand` for a typed link read by `decode` and by hand; the second is
 // the number of ops (default 1,000). Only the functions named `measured…` are worth collecting: the
 // rest is setup. Unlike the benchmark executables this one does not load the malloc interposer, which
@@ -43,6 +44,15 @@ func measuredSends(_ router: Router, _ url: String, ops: Int) async -> Int {
     return succeeded
 }
 
+@inline(never)
+func measuredStacks(_ router: Router, _ url: String, ops: Int) async -> Int {
+    var levels = 0
+    for _ in 0..<ops {
+        levels &+= await Connection.sendStack(url, router: router).count
+    }
+    return levels
+}
+
 /// Runs `body` in a task and blocks the (synchronous) main thread until it returns.
 func waiting<Value: Sendable>(for body: @escaping @Sendable () async -> Value) -> Value {
     // Written by the task before `signal`, read after `wait`: the semaphore orders the two.
@@ -68,12 +78,18 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
-    print("usage: Profile <workload | Send:<stages> | Decode:MessageLink | Decode:ByHand> [ops]")
+    print(
+        "usage: Profile <workload | Send:<stages> | Stack:Depth3 | Decode:MessageLink | Decode:ByHand> [ops]")
     exit(64)
 }
 let ops = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
 
-if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {
+if name == "Stack:Depth3" {
+    let router = try StackRouter.make()
+    let levels = waiting { await measuredStacks(router, SendRouter.url, ops: ops) }
+    precondition(levels == 3 * ops, "Stack:Depth3: \(levels) levels in \(ops) stacks")
+    print("Stack:Depth3: \(ops) stacks of 3")
+} else if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {
     let router = try SendRouter.make(stages: stages)
     let response = waiting { await Connection.send(SendRouter.url, router: router) }
     precondition(response.status == .ok && response.request.route?.pattern == SendRouter.pattern)

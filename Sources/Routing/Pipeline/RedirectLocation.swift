@@ -41,21 +41,35 @@ enum RedirectLocation: Equatable {
     /// does not widen into the app's bare-path shorthand. Anything else is returned unchanged.
     static func absolute(_ location: String, after url: String, served: ServedLinks) -> String {
         let utf8 = location.utf8
-        guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/"),
-            case .success(let parsed) = URLParser.parse(url, served: served), parsed.isServed
-        else { return location }
-        let bytes = Array(parsed.string.utf8)
+        guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/") else {
+            return location
+        }
+        return origin(of: url, served: served) + location
+    }
+
+    /// What goes before a bare path to make it a link of the same scheme and host as `url`:
+    /// `scheme://host:port` for a web link, `scheme:/` for a custom scheme (whose authority is
+    /// the path's first segment: `mailapp:/` + `/b`), nothing for a bare path or a link the
+    /// router does not serve.
+    static func origin(of url: String, served: ServedLinks) -> String {
+        // A bare path (`/a`, never `//a`) names no scheme or host: no parse needed.
+        let utf8 = url.utf8
+        if utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/") { return "" }
+        guard case .success(let parsed) = URLParser.parse(url, served: served), parsed.isServed else {
+            return ""
+        }
         switch parsed.link {
         case .path:
-            return location
+            return ""
         case .custom(let scheme):
-            // A custom scheme's authority is the path's first segment: `mailapp:/` + `/b`.
-            return String(decoding: bytes[scheme], as: UTF8.self) + ":/" + location
+            return String(parsed.string.substring(utf8: scheme)) + ":/"
         case .web(let host):
-            // `scheme://host:port`, without the path, query or fragment.
-            var end = host.upperBound
-            while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
-            return String(decoding: bytes[..<end], as: UTF8.self) + location
+            // Without the path, query or fragment.
+            return parsed.withUTF8 { bytes in
+                var end = host.upperBound
+                while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+                return String(decoding: bytes[..<end], as: UTF8.self)
+            }
         }
     }
 

@@ -19,21 +19,29 @@ extension Router {
     }
 
     /// The URLs of `route`'s ancestors, root first, each with the ancestor's name: built by
-    /// reverse routing from `params` (the values each ancestor's pattern names), with the
-    /// scheme, host and port of `url` and no query or fragment. An ancestor whose URL cannot be
-    /// built (a value its constraint refuses, a path another route takes) is left out.
+    /// reverse routing (`path(for:)`'s expansion and encoding) from `params` (the values each
+    /// ancestor's pattern names), with the scheme, host and port of `url` and no query or
+    /// fragment. An ancestor whose URL cannot be built (a value its constraint refuses) is left
+    /// out. The URLs are not checked against the table here: whoever sends or matches one checks
+    /// that the ancestor's own route takes it.
     func ancestorLinks(of route: Route, params: Parameters, after url: String) -> [(
         name: String, url: String
     )] {
-        ancestorNames(of: route).reversed().compactMap { name in
-            guard let parameterNames = parameterNames(ofRouteNamed: name) else { return nil }
-            var values: [String: String] = [:]
-            for parameter in parameterNames {
-                if let value = params[parameter] { values[parameter] = value }
-            }
-            guard let path = try? path(for: name, values) else { return nil }
-            return (name, RedirectLocation.absolute(path, after: url, served: storage.served))
+        let names = ancestorNames(of: route)
+        guard !names.isEmpty else { return [] }
+        let origin = RedirectLocation.origin(of: url, served: storage.served)
+        var links: [(name: String, url: String)] = []
+        links.reserveCapacity(names.count)
+        for name in names.reversed() {
+            guard let index = storage.routesByName[name] else { continue }
+            let compiled = storage.compiled[index]
+            guard let expansion = Self.expansion(of: compiled, given: { params.raw($0) != nil }),
+                let link = try? Self.path(
+                    of: expansion, compiled: compiled, prefix: origin, value: { params[$0] ?? "" })
+            else { continue }
+            links.append((name, link))
         }
+        return links
     }
 
     /// The names of `route`'s ancestors, its parent first.

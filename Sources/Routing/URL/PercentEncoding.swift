@@ -102,14 +102,41 @@ package enum PercentEncoding {
         if value.utf8.allSatisfy(keep) { return value }
         var output: [UInt8] = []
         output.reserveCapacity(value.utf8.count * 3)
+        appendEncoded(value, keepingQuerySeparators: keepingQuerySeparators, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends ``encodeSegment(_:)``'s bytes for `value` to `output`, for callers that build a
+    /// whole path in one buffer (reverse routing) instead of one string per segment.
+    static func appendSegment(_ value: String, to output: inout [UInt8]) {
+        // Native strings are contiguous: one pass over their bytes, no copy.
+        let done = value.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { appendSegmentByte(byte, to: &output) }
+        }
+        if done == nil {
+            for byte in value.utf8 { appendSegmentByte(byte, to: &output) }
+        }
+    }
+
+    @inline(__always)
+    private static func appendSegmentByte(_ byte: UInt8, to output: inout [UInt8]) {
+        if isUnreservedOrSafe(byte) || isQuerySeparator(byte) {
+            output.append(byte)
+        } else {
+            appendEscape(byte, to: &output)
+        }
+    }
+
+    private static func appendEncoded(
+        _ value: some StringProtocol, keepingQuerySeparators: Bool, to output: inout [UInt8]
+    ) {
         for byte in value.utf8 {
-            if keep(byte) {
+            if isUnreservedOrSafe(byte) || (keepingQuerySeparators && isQuerySeparator(byte)) {
                 output.append(byte)
             } else {
                 appendEscape(byte, to: &output)
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends `%XX` for `byte`, with uppercase hex digits as RFC 3986 recommends.
