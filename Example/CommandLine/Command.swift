@@ -8,6 +8,8 @@ enum Command: Equatable, Sendable {
     case route(url: String, source: Source, signedIn: Bool)
     /// `explain <url> [--from <app-id> | --external]`.
     case explain(url: String, source: Source)
+    /// `stack <url> [--from <app-id> | --external]`: the navigation stack the link opens.
+    case stack(url: String, source: Source)
     /// `routes`: the route table.
     case routes
     /// `help`, `--help` or `-h`.
@@ -43,6 +45,9 @@ enum Command: Equatable, Sendable {
         case "explain":
             let source = try options.source()
             command = .explain(url: try options.url(for: name), source: source)
+        case "stack":
+            let source = try options.source()
+            command = .stack(url: try options.url(for: name), source: source)
         case "hold":
             let source = try options.source()
             let file = try options.pendingFile(for: name)

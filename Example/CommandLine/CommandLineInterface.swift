@@ -13,6 +13,9 @@ enum CommandLineInterface {
                                                                 send one URL and print the response
                Example explain <url> [--from <app-id> | --external]
                                                                 print how the router reads the URL
+               Example stack <url> [--from <app-id> | --external]
+                                                                send the URL with sendStack and print
+                                                                each screen it opens, root first
                Example routes                                   print the route table
                Example hold <url> --pending <file> [--from <app-id> | --external]
                                                                 a link arrives at a cold start, signed out:
@@ -28,7 +31,7 @@ enum CommandLineInterface {
         Without --from or --external the URL is sent from inside the app (every route reachable).
         --from <app-id>   sent by another app that the OS identified (external, public routes only)
         --external        sent by an app the OS did not identify (external, sourceApplication nil)
-        --signed-out      route: start signed out (the default is signed in as "ada")
+        --signed-out      route: start signed out (route and stack start signed in as "ada")
         A URL that starts with "-" goes after "--": Example route -- -odd-url
 
         examples:
@@ -37,6 +40,8 @@ enum CommandLineInterface {
           swift run Example route 'https://acme.mail.example.com/team/acme' --external
           swift run Example explain 'https://mail.example.com/msg/7'
           swift run Example explain 'mailapp://messages/7'
+          swift run Example stack 'mailapp://folders/work/messages/8'
+          swift run Example stack 'https://mail.example.com/drafts/2/preview' --external
           swift run Example hold 'https://mail.example.com/messages/7' --pending /tmp/links.jsonl --external
           swift run Example sign-in --pending /tmp/links.jsonl
           swift run Example aasa --host acme.mail.example.com
@@ -105,6 +110,9 @@ enum CommandLineInterface {
             return try MailRouter.make().routeTable
         case .explain(let url, let source):
             return try MailRouter.make().explain(url, source: source)
+        case .stack(let url, let source):
+            let router = try MailRouter.make(session: Session(account: "ada"))
+            return await StackReport.of(url, from: source, router: router)
         case .route(let url, let source, let signedIn):
             let router = try MailRouter.make(session: Session(account: signedIn ? "ada" : nil))
             let response = await Connection.send(url, from: source, router: router)
@@ -130,6 +138,7 @@ enum CommandLineInterface {
 
                 Try: swift run Example route 'mailapp://drafts/2' --from com.example.chat
                      swift run Example explain 'https://acme.mail.example.com/team/acme' --external
+                     swift run Example stack 'https://mail.example.com/drafts/2/preview' --external
                      swift run Example aasa
                 """
         }

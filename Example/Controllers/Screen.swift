@@ -15,8 +15,13 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
     /// The threaded view of a message, behind ``FeatureFlag/threadedMessages``.
     case thread(Message, replies: [Message], highlighting: String? = nil)
     case profile(Profile)
+    /// A folder's messages (``FolderController``).
+    case folder(String, messages: [Message])
     case drafts([Draft])
     case draft(Draft)
+    /// The read-only preview of a draft shared for review, the one draft screen a link from
+    /// outside may open.
+    case draftPreview(Draft)
     /// `to` holds every recipient of the link (`?to=grace&to=linus`); `sharing` is a link
     /// another app asked to send (`mailapp://share?url=…`).
     case compose(to: [String], subject: String? = nil, sharing: String? = nil)
@@ -44,8 +49,12 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
             "thread of message \(message.id): \"\(message.subject)\" from \(message.from), \(replies.count) replies"
                 + (word.map { ", highlighting \"\($0)\"" } ?? "")
         case .profile(let profile): "profile of \(profile.displayName)"
+        case .folder(let name, let messages): "folder \(name): \(messages.count) messages"
         case .drafts(let drafts): "drafts: \(drafts.count)"
         case .draft(let draft): "draft \(draft.id): \"\(draft.subject)\""
+        case .draftPreview(let draft):
+            "preview of draft \(draft.id): \"\(draft.subject)\", shared with "
+                + draft.sharedWith.joined(separator: ", ")
         case .compose(let to, let subject, let link):
             "compose a message" + (to.isEmpty ? "" : " to " + to.joined(separator: ", "))
                 + (subject.map { " about \"\($0)\"" } ?? "") + (link.map { " sharing \($0)" } ?? "")

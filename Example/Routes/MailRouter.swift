@@ -56,7 +56,8 @@ enum MailRouter {
             ],
             middlewares: MailMiddlewares.all(session: session),
             policies: [MailPolicies.signedIn],
-            routes: InboxRoutes.all + MessageRoutes.all(analytics: analytics) + ProfileRoutes.all(link: link)
+            routes: InboxRoutes.all + MessageRoutes.all(analytics: analytics) + FolderRoutes.all
+                + ProfileRoutes.all(link: link)
                 + DraftRoutes.all + SettingsRoutes.all(session: session) + ComposeRoutes.all
                 + SessionRoutes.all(session: session) + TeamRoutes.all + PromoRoutes.all,
             configuration: configuration)

@@ -16,17 +16,24 @@ import Switchyard
 /// 3. `message`, the classic view, answers whatever `thread` declines. It needs a shape of its
 ///    own (a plain parameter where `thread` has `(int)`): a route of the same shape and scope
 ///    would be refused at init, since it could only run behind a `continueNext`.
+///
+/// All three have `parent: "inbox"`: ``Switchyard/Connection/sendStack(_:data:router:trusted:)``
+/// opens `mailapp://messages/7` as the inbox with message 7 above it, whichever candidate
+/// answers. The dry run, `Router.stack(for:source:)`, starts from the first candidate, the
+/// analytics route, so it needs the parent too. Messages filed in a folder have their own
+/// links, with the folder beneath (``FolderRoutes``).
 enum MessageRoutes {
     static func all(analytics: LinkAnalytics) -> [Route] {
         [
             Route(
-                "/messages/:message_id(int)", name: "messageAnalytics", isPublic: true, priority: 1,
-                continueNext: true, controller: AnalyticsController(analytics: analytics).record),
+                "/messages/:message_id(int)", name: "messageAnalytics", isPublic: true, parent: "inbox",
+                priority: 1, continueNext: true, controller: AnalyticsController(analytics: analytics).record),
             Route(
-                "/messages/:message_id(int)", name: "thread", isPublic: true,
+                "/messages/:message_id(int)", name: "thread", isPublic: true, parent: "inbox",
                 policies: [MailPolicies.featureFlag(.threadedMessages)], controller: MessageController.thread),
             Route(
-                "/messages/:message_id", name: "message", isPublic: true, controller: MessageController.show),
+                "/messages/:message_id", name: "message", isPublic: true, parent: "inbox",
+                controller: MessageController.show),
         ]
     }
 }

@@ -24,4 +24,15 @@ extension Connection {
             await sendAll(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
         }
     }
+
+    /// Sends `url` as `source` would and returns the navigation stack it opens, root first, the
+    /// link's own answer last (see ``Switchyard/Connection/sendStack(_:data:router:trusted:)``).
+    static func sendStack(_ url: String, from source: Source, router: Router) async -> [Response] {
+        switch source {
+        case .app:
+            await sendStack(url, router: router)
+        case .external(let sourceApplication):
+            await sendStack(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        }
+    }
 }

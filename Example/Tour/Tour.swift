@@ -8,10 +8,12 @@ import SwitchyardMiddlewares
 /// Then rows about links rather than paths: a route scoped to a wildcard host, a route scoped to
 /// the custom scheme with a query condition, the web-view fallback for links no route takes, and
 /// a fragment. Then typed links: a controller that reads its link whole (``MessageLink``), the
-/// 400 of a value that does not convert, and a link the app builds from a typed value. The last
-/// rows are about dispatch, when several routes take one URL: a route behind a feature flag that
+/// 400 of a value that does not convert, and a link the app builds from a typed value. Then rows
+/// about dispatch, when several routes take one URL: a route behind a feature flag that
 /// declines, an analytics route that lets the next one answer too (sent with `sendAll` to see both
-/// answers), and a redirect that carries data.
+/// answers), and a redirect that carries data. The last rows open links at the right depth with
+/// `sendStack`: a message with its folder beneath, a message with the inbox beneath, and a shared
+/// draft whose private parent, the drafts list, only an in-app link gets.
 ///
 /// The tour starts signed out and signs in on the second row, the way a user following a link
 /// would: the first row shows the sign-in redirect, the second signs in on that screen and resumes
@@ -31,6 +33,8 @@ struct Tour {
             case send
             /// `sendAll`: every answer of the chain.
             case sendAll
+            /// `sendStack`: the navigation stack the link opens, root first, its own answer last.
+            case sendStack
             /// The user signs in on the sign-in screen the previous row showed (``SignInScreen``):
             /// the app's own sign-in route, then the link sign-in interrupted, resumed with its
             /// own source.
@@ -40,7 +44,7 @@ struct Tour {
         let source: Source
         let url: String
         /// What the row demonstrates, appended to the result: one note per answer for a step that
-        /// sends with `sendAll` (the last note serves any further answers).
+        /// sends with `sendAll` or `sendStack` (the last note serves any further answers).
         let notes: [String]
         /// A shorter spelling for the table, for URLs too long to print.
         let display: String?
@@ -63,6 +67,12 @@ struct Tour {
             Step(source: source, url: url, notes: notes, display: nil, kind: .sendAll)
         }
 
+        /// A step sent with `sendStack`, with a note for each level of the stack it should open,
+        /// root first.
+        static func sendingStack(_ source: Source, _ url: String, _ notes: [String]) -> Step {
+            Step(source: source, url: url, notes: notes, display: nil, kind: .sendStack)
+        }
+
         /// The user signs in as `account` on the previous row's sign-in screen.
         static func signingIn(as account: String, _ note: String) -> Step {
             Step(
@@ -74,10 +84,11 @@ struct Tour {
     /// A step and what the router answered.
     struct Row: Sendable {
         let step: Step
-        /// Every answer: the one `send` returned, or each of the chain `sendAll` returned.
+        /// Every answer: the one `send` returned, each of the chain `sendAll` returned, or each
+        /// level of the stack `sendStack` returned, root first.
         let answers: [Response]
 
-        /// The last answer, the one `send` returns.
+        /// The last answer, the one `send` returns (for a stack, the link's own answer).
         var response: Response { answers[answers.count - 1] }
         var status: Status { response.status }
         var result: String { result(at: answers.count - 1) }
@@ -168,12 +179,40 @@ struct Tour {
             Step(chat, "mailapp://inbox?campaign=free", "a query item is not redirect data: no banner"),
             // Not every link is the app's: a mailto: link tapped in a message goes to Mail.
             Step(.app, "mailto:help@example.com", "a mailto: link in a message: the system opens it"),
+            // Stacks: a link opens at the right depth, its route's `parent:` beneath it.
+            .sendingStack(
+                .app, "mailapp://folders/work/messages/8",
+                [
+                    "sendStack, the root: the folder, its URL built from the link's :folder",
+                    "the link's own answer, above its folder",
+                ]),
+            .sendingStack(
+                chat, "https://mail.example.com/messages/7",
+                [
+                    "from Chat: the inbox is public, so it stays beneath, on the link's scheme and host",
+                    "message 7 above it: every candidate of /messages/7 has parent: \"inbox\"",
+                ]),
+            .sendingStack(
+                chat, sharedDraftURL,
+                [
+                    "a shared draft from Chat: its parent, the drafts list, is private, so sendStack "
+                        + "left it out and the preview is the whole stack"
+                ]),
+            .sendingStack(
+                .app, sharedDraftURL,
+                [
+                    "the same link tapped in-app: the private drafts list is the root",
+                    "the preview above it",
+                ]),
         ]
     }
 
     /// A private route that turns a feature on: what an outside link must never reach, even
     /// through the sign-in door.
     static let privateLabsPath = "/settings/labs/threaded-messages?enabled=true"
+
+    /// A draft shared for review: a public preview whose parent, the drafts list, is private.
+    static let sharedDraftURL = "https://mail.example.com/drafts/2/preview"
 
     /// The URL whose candidates the tour prints with `explain` after the table.
     static let explainedURL = "mailapp://messages/9"
@@ -199,6 +238,7 @@ struct Tour {
             switch step.kind {
             case .send: answers = [await Connection.send(step.url, from: step.source, router: router)]
             case .sendAll: answers = await Connection.sendAll(step.url, from: step.source, router: router)
+            case .sendStack: answers = await Connection.sendStack(step.url, from: step.source, router: router)
             case .signIn(let account):
                 // The screen the previous row showed; without one, the step signs in alone.
                 if let screen = rows.last.flatMap({ SignInScreen(showing: $0.response, router: router) }) {
@@ -213,7 +253,9 @@ struct Tour {
     }
 
     /// The rows as aligned columns: SOURCE, URL, STATUS, RESULT. A `sendAll` row's later answers
-    /// get lines of their own, marked as coming from the next candidate.
+    /// get lines of their own, marked as coming from the next candidate; so do the upper levels of
+    /// a `sendStack` row, root first, each marked as above the line before it. A level sent to
+    /// another URL than the link (an ancestor) says so with `via`.
     static func table(_ rows: [Row]) -> String {
         TextColumns.render(
             [["SOURCE", "URL", "STATUS", "RESULT"]]
@@ -221,11 +263,16 @@ struct Tour {
                     row.answers.indices.map { index in
                         [
                             index == 0 ? row.step.source.description : "",
-                            index == 0 ? row.step.display ?? row.step.url : "  ↳ next candidate",
+                            index == 0 ? row.step.display ?? row.step.url : continuation(of: row.step.kind),
                             row.answers[index].status.description, row.result(at: index),
                         ]
                     }
                 })
+    }
+
+    /// How the table marks a row's later answers.
+    private static func continuation(of kind: Step.Kind) -> String {
+        kind == .sendStack ? "  ↳ above it" : "  ↳ next candidate"
     }
 
     private static func percentEncoded(_ text: String) -> String {

@@ -33,9 +33,16 @@ struct AppSiteAssociationCommandTests {
         #expect(paths.contains("/messages/?*"))
         #expect(paths.contains("/msg/?*"), "the rewrite from the old web app")
         #expect(!paths.contains("/team/?*"), "team routes are for the subdomains")
-        for hidden in ["drafts", "settings", "complete"] {
+        // The one public draft route, a shared draft's preview, is in the file; the private ones are not.
+        for hidden in ["drafts.index", "drafts.show", "settings", "complete"] {
             #expect(!outcome.output.contains(hidden), "private: \(hidden)")
         }
+        #expect(paths.filter { $0.hasPrefix("/drafts") } == ["/drafts/?*/preview"])
+        #expect(file.matches("https://mail.example.com/drafts/2/preview"))
+        #expect(
+            !file.matches("https://mail.example.com/drafts/2")
+                && !file.matches("https://mail.example.com/drafts"))
+        #expect(file.matches("https://mail.example.com/folders/work/messages/8"))
         #expect(file.matches("https://mail.example.com/msg/7"))
         let team = await CommandLineInterface.run(["aasa", "--host", "acme.mail.example.com"])
         #expect(team.output.contains("\"/team/?*\""))
@@ -51,7 +58,7 @@ struct AppSiteAssociationCommandTests {
         try Data(await CommandLineInterface.run(["aasa"]).output.utf8).write(to: fresh)
         let passing = await CommandLineInterface.run(["check-aasa", fresh.path])
         #expect(passing.status == 0, "\(passing.output)")
-        #expect(passing.output.hasPrefix("mail.example.com: 10 public routes, 0 not opened by the file\n"))
+        #expect(passing.output.hasPrefix("mail.example.com: 13 public routes, 0 not opened by the file\n"))
         #expect(passing.output.hasSuffix("\n" + Self.privateRoutesNote + "\n"))
         let forApp = await CommandLineInterface.run(["check-aasa", fresh.path, "--app-id", MailRouter.appID])
         #expect(forApp.status == 0, "\(forApp.output)")

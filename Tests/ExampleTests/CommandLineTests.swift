@@ -171,7 +171,7 @@ struct CommandLineTests {
         #expect(outcome.status == 0)
         #expect(outcome.errorOutput.isEmpty)
         #expect(outcome.output.contains("↳ next candidate"))
-        #expect(outcome.output.contains("The analytics route recorded 7 message links: /messages/7, "))
+        #expect(outcome.output.contains("The analytics route recorded 8 message links: /messages/7, "))
         #expect(outcome.output.contains("$ swift run Example explain 'mailapp://messages/9'\nexplain "))
         #expect(outcome.output.contains("  3. /messages/:message_id (message)\n"))
     }

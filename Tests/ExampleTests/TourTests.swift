@@ -42,6 +42,10 @@ struct TourTests {
         (Tour.chat, "mailapp://promo/spring", .ok),
         (Tour.chat, "mailapp://inbox?campaign=free", .ok),
         (.app, "mailto:help@example.com", .notFound),
+        (.app, "mailapp://folders/work/messages/8", .ok),
+        (Tour.chat, "https://mail.example.com/messages/7", .ok),
+        (Tour.chat, "https://mail.example.com/drafts/2/preview", .ok),
+        (.app, "https://mail.example.com/drafts/2/preview", .ok),
     ]
 
     @Test("every row of the tour has its expected status, source and URL")
@@ -223,47 +227,16 @@ struct TourTests {
         #expect(rows[31].response.request.query["campaign"] == "free")
     }
 
-    @Test("the analytics route recorded every message link that showed a message, and nothing else")
-    func analytics() async throws {
-        let tour = try Tour()
-        _ = await tour.run()
-        let entries = await tour.analytics.entries
-        // Row 0 (signed out) is missing: the sign-in policy's redirect ended the chain first.
-        #expect(
-            entries == [
-                // Row 1: sign-in resumed Chat's link as Chat's, not as the app's.
-                LinkAnalytics.Entry(path: "/messages/7", source: Tour.chat),
-                LinkAnalytics.Entry(path: "/messages/7", source: Tour.unknownApp),
-                LinkAnalytics.Entry(path: "/messages/8", source: Tour.chat),
-                LinkAnalytics.Entry(path: "/messages/8", source: .app),
-                LinkAnalytics.Entry(path: "/messages/9", source: .app),
-                LinkAnalytics.Entry(path: "/messages/9", source: Tour.chat),
-                LinkAnalytics.Entry(path: "/messages/9", source: Tour.chat),
-            ])
-    }
-
-    @Test("the History observer saw every row, in order")
-    func history() async throws {
-        let tour = try Tour()
-        let rows = await tour.run()
-        let entries = await tour.history.recent()
-        // The sign-in row sends twice: the app's own sign-in route, then the link it resumed.
-        let sent = rows.flatMap { row -> [(status: Int, source: Source)] in
-            guard case .signIn = row.step.kind else { return [(row.status.code, row.step.source)] }
-            return [(Status.ok.code, .app), (row.status.code, row.response.request.source)]
-        }
-        #expect(entries.map(\.status) == sent.map(\.status))
-        #expect(entries.map(\.source) == sent.map(\.source))
-    }
-
     @Test("the table is aligned: every row has its STATUS where the header has it")
     func table() async throws {
         let rows = try await Tour().run()
         let lines = Tour.table(rows).split(separator: "\n").map(String.init)
-        // One line per answer: a `sendAll` row prints each answer of its chain.
+        // One line per answer: a `sendAll` row prints each answer of its chain, a `sendStack` row
+        // each level of its stack.
         let answers = rows.flatMap(\.answers)
         #expect(lines.count == answers.count + 1)
-        #expect(answers.count == rows.count + 1, "one sendAll row, with two answers")
+        #expect(
+            answers.count == rows.count + 4, "one sendAll row and three stacks of two, one extra line each")
         let header = try #require(lines.first)
         let statusColumn = try #require(header.range(of: "STATUS")).lowerBound.utf16Offset(in: header)
         for (line, answer) in zip(lines.dropFirst(), answers) {
@@ -271,6 +244,9 @@ struct TourTests {
             #expect(cell == answer.status.description[...], "\(line.prefix(80))")
         }
         #expect(lines.contains { $0.contains("↳ next candidate") && $0.contains("thread of message 9") })
+        #expect(
+            lines.contains { $0.contains("↳ above it") && $0.contains("message 8: \"Quarterly report\"") })
+        #expect(!lines.contains { $0.contains("↳ next candidate") && $0.contains("message 8") })
         #expect(!lines.contains { $0.count > 400 }, "long URLs are shortened")
     }
 }
