@@ -1,3 +1,5 @@
+import Foundation
+
 extension Connection {
     /// Sends a link from inside the app and returns the navigation stack it opens, root first,
     /// the link's own answer last: the answers of the routes a user expects beneath it (its
@@ -33,6 +35,15 @@ extension Connection {
     {
         let answer = await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
         return await stack(beneath: answer, data: [:], router: router)
+    }
+
+    /// The navigation stack of a `URL` another app or a web page opened; see
+    /// ``sendStack(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
+    public static func sendStack(fromPublicURL url: URL, sourceApplication: String?, router: Router) async
+        -> [Response]
+    {
+        await sendStack(
+            fromPublicURL: url.absoluteString, sourceApplication: sourceApplication, router: router)
     }
 
     /// `answer` with the answers of its route's ancestors beneath it.

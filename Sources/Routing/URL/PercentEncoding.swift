@@ -110,10 +110,10 @@ package enum PercentEncoding {
     /// whole path in one buffer (reverse routing) instead of one string per segment.
     static func appendSegment(_ value: String, to output: inout [UInt8]) {
         // Native strings are contiguous: one pass over their bytes, no copy.
-        let done = value.utf8.withContiguousStorageIfAvailable { bytes in
+        let contiguous: Void? = value.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes { appendSegmentByte(byte, to: &output) }
         }
-        if done == nil {
+        if contiguous == nil {
             for byte in value.utf8 { appendSegmentByte(byte, to: &output) }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Switchyard
@@ -145,6 +146,15 @@ struct NavigationStackTests {
         let stack = await Connection.sendStack(url, router: router)
         #expect(stack.count == 1)
         #expect(stack.first?.request.route == nil)
+    }
+
+    @Test("sendStack(fromPublicURL:) takes a Foundation URL too, as send and sendAll do")
+    func foundationURL() async throws {
+        let url = try #require(URL(string: Self.link))
+        let stack = await Connection.sendStack(
+            fromPublicURL: url, sourceApplication: nil, router: try Self.router())
+        #expect(stack.map { $0.request.route?.name } == ["folder", "message"])
+        #expect(stack.allSatisfy { $0.request.isExternal })
     }
 
     @Test("maxRedirects: 0: the link's answer is the 303, so the stack is that one answer")
