@@ -57,6 +57,13 @@ struct CommandLineTests {
         ["explain", "mailapp://inbox", "--signed-out"],
         ["routes", "extra"],
         ["tour", "--from", "a"],
+        // `stack` takes a URL and --external or --from, as `route` does.
+        ["stack"],
+        ["stack", "--external"],
+        ["stack", "mailapp://inbox", "extra"],
+        ["stack", "mailapp://inbox", "--signed-out"],
+        ["stack", "mailapp://inbox", "--from"],
+        ["stack", "mailapp://inbox", "--from", "a", "--external"],
     ]
 
     @Test("bad arguments: usage on stderr, nothing on stdout, exit status 2", arguments: invalid)

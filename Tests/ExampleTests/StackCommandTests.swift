@@ -25,25 +25,6 @@ struct StackCommandTests {
         #expect(try Command.parse(arguments) == command)
     }
 
-    static let invalid: [[String]] = [
-        ["stack"],
-        ["stack", "--external"],
-        ["stack", "mailapp://inbox", "extra"],
-        ["stack", "mailapp://inbox", "--signed-out"],
-        ["stack", "mailapp://inbox", "--from"],
-        ["stack", "mailapp://inbox", "--from", "a", "--external"],
-    ]
-
-    @Test("bad arguments: usage on stderr, nothing on stdout, exit status 2", arguments: invalid)
-    func usageErrors(arguments: [String]) async {
-        #expect(throws: Command.UsageError.self) { try Command.parse(arguments) }
-        let outcome = await CommandLineInterface.run(arguments)
-        #expect(outcome.status == 2)
-        #expect(outcome.output.isEmpty)
-        #expect(outcome.errorOutput.hasPrefix("error: "))
-        #expect(outcome.errorOutput.contains("usage: Example"))
-    }
-
     @Test("the usage names the command and its sources")
     func usage() async {
         let outcome = await CommandLineInterface.run(["help"])

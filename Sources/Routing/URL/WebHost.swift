@@ -25,21 +25,13 @@ enum WebHost {
             }
             return .success(nil)
         }
-        // Not a plain name (see `isPlainName`): plain ASCII, no forbidden byte, and whether a label
-        // may be Punycode (it starts with `x`) for the checks below to look closer.
-        var mayHavePunycode = false
-        var atLabelStart = true
+        // Not a plain name (see `isPlainName`), which the authority check settles first, so this
+        // path is rare: escapes and non-ASCII take the mapping, ASCII the Punycode and IPv4 checks.
         for byte in host {
             if byte >= 0x80 || byte == UInt8(ascii: "%") { return mappedHost(host) }
-            if atLabelStart && byte | 0x20 == UInt8(ascii: "x") { mayHavePunycode = true }
-            atLabelStart = byte == UInt8(ascii: ".")
             if isForbidden(byte) { return .failure(invalid(host, forbiddenReason(Unicode.Scalar(byte)))) }
         }
-        // A name whose labels are not Punycode and whose last label is not a number: as given.
-        if !mayHavePunycode && !lastLabelStartsWithDigit(host) { return .success(nil) }
-        return checkedASCII(host, original: host, mayHavePunycode: mayHavePunycode).map {
-            $0.map { String(decoding: $0, as: UTF8.self) }
-        }
+        return checkedASCII(host, original: host).map { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Whether the host at `range` of `bytes` is a plain name, which ``parse(_:)`` would give back
@@ -85,24 +77,6 @@ enum WebHost {
         return lastLabelFirst &- UInt8(ascii: "0") >= 10
     }
 
-    /// Whether the last label of an ASCII domain (one trailing dot ignored) starts with a digit,
-    /// as every number the Standard reads does (`0x…` included): only then is the full
-    /// ``IPv4Address/endsInANumber(_:)`` worth asking. Reads the last label only.
-    private static func lastLabelStartsWithDigit<Domain: BidirectionalCollection<UInt8>>(_ domain: Domain)
-        -> Bool
-    {
-        var end = domain.endIndex
-        if end > domain.startIndex, domain[domain.index(before: end)] == UInt8(ascii: ".") {
-            end = domain.index(before: end)
-        }
-        guard end > domain.startIndex else { return false }
-        var start = domain.index(before: end)
-        while start > domain.startIndex, domain[domain.index(before: start)] != UInt8(ascii: ".") {
-            domain.formIndex(before: &start)
-        }
-        return domain[start] &- UInt8(ascii: "0") < 10
-    }
-
     /// The Standard's forbidden domain code points among ASCII: controls, space, `#`, `%`, `/`,
     /// `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|` and DEL.
     @inline(__always)
@@ -119,12 +93,12 @@ enum WebHost {
     /// An ASCII domain without forbidden bytes: its `xn--` labels must decode, and a host ending
     /// in a number must be an IPv4 address (given as its dotted form when spelled otherwise).
     private static func checkedASCII<Domain: BidirectionalCollection<UInt8>>(
-        _ domain: Domain, original: Slice<UnsafeBufferPointer<UInt8>>, mayHavePunycode: Bool = true
+        _ domain: Domain, original: Slice<UnsafeBufferPointer<UInt8>>
     ) -> Result<[UInt8]?, RoutingError> {
-        if mayHavePunycode, let label = DomainMapping.invalidPunycodeLabel(in: domain) {
+        if let label = DomainMapping.invalidPunycodeLabel(in: domain) {
             return .failure(invalid(original, "'\(label)' is not Punycode for a valid label"))
         }
-        guard lastLabelStartsWithDigit(domain), IPv4Address.endsInANumber(domain) else {
+        guard IPv4Address.endsInANumber(domain) else {
             return .success(nil)
         }
         switch IPv4Address.parse(domain) {
