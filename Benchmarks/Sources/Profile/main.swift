@@ -6,7 +6,7 @@
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
 // `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks, or
-// `Send:<stages>` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
+// `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
 // `Connection.sendStack` of a link two parents deep, or `Decode:MessageLink` and
 // `Decode:ByHand` for a typed link read by `decode` and by hand; the second is
 // the number of ops (default 1,000). Only the functions named `measured…` are worth collecting: the
@@ -79,7 +79,8 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     print(
-        "usage: Profile <workload | Send:<stages> | Stack:Depth3 | Decode:MessageLink | Decode:ByHand> [ops]")
+        "usage: Profile <workload | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand> [ops]"
+    )
     exit(64)
 }
 let ops = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
@@ -89,6 +90,12 @@ if name == "Stack:Depth3" {
     let levels = waiting { await measuredStacks(router, SendRouter.url, ops: ops) }
     precondition(levels == 3 * ops, "Stack:Depth3: \(levels) levels in \(ops) stacks")
     print("Stack:Depth3: \(ops) stacks of 3")
+} else if name == "Send:Decline3" {
+    let router = try DeclineRouter.make()
+    let response = waiting { await Connection.send(SendRouter.url, router: router) }
+    precondition(response.status == .ok && response.request.route?.pattern == DeclineRouter.pattern)
+    let succeeded = waiting { await measuredSends(router, SendRouter.url, ops: ops) }
+    print("\(name): \(succeeded) of \(ops) sends succeeded")
 } else if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {
     let router = try SendRouter.make(stages: stages)
     let response = waiting { await Connection.send(SendRouter.url, router: router) }

@@ -1,33 +1,30 @@
 /// The ``TerminalFilter`` that enumerates candidates (``Router/candidates(_:source:)``, and the
 /// pipeline after a decline): it records every route the link reaches, with its captures, and
 /// answers -1, so the walk goes on through everything it would have backtracked into. The walk
-/// meets routes in precedence order, so the records are in that order.
+/// meets groups in precedence order and `chooser` orders the routes of each, so the records are
+/// in the order the router would try them.
 ///
 /// A route reached twice, through two expansions of its optional parts, is one candidate: the
 /// first, as the walk would have returned it.
-struct CandidateCollector: TerminalFilter {
+struct CandidateCollector<Chooser: GroupChooser>: TerminalFilter {
     /// The trie's terminals, borrowed for one walk.
     let terminals: UnsafeBufferPointer<Trie.Terminal>
-    /// Orders the routes of one group for the link; `nil` for a plain trie, whose groups hold
-    /// one route that every link reaching the node reaches.
-    var ranking: LinkFilter?
+    /// Orders the routes of one group for the link.
+    var chooser: Chooser
     /// The candidates so far: terminal index and captures.
     private(set) var found: [(terminal: Int, captures: CaptureList)] = []
 
-    init(terminals: UnsafeBufferPointer<Trie.Terminal>, ranking: LinkFilter?) {
+    init(terminals: UnsafeBufferPointer<Trie.Terminal>, chooser: Chooser) {
         self.terminals = terminals
-        self.ranking = ranking
-        // One allocation for the common case of a few candidates.
-        found.reserveCapacity(8)
+        self.chooser = chooser
     }
 
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
-        guard var ranking else {
-            record(first, captures, glob)
-            return -1
+        var terminal = chooser.choose(first, after: -1)
+        while terminal >= 0 {
+            record(terminal, captures, glob)
+            terminal = chooser.choose(first, after: terminal)
         }
-        for terminal in ranking.ordered(first) { record(terminal, captures, glob) }
-        self.ranking = ranking
         return -1
     }
 
@@ -38,6 +35,10 @@ struct CandidateCollector: TerminalFilter {
         guard !found.contains(where: { terminals[$0.terminal].routeIndex == routeIndex }) else { return }
         var recorded = copy captures
         if let glob { recorded.append(glob) }
+        if found.isEmpty {
+            // One allocation for the common case of a few candidates.
+            found.reserveCapacity(4)
+        }
         found.append((Int(terminal), recorded))
     }
 }

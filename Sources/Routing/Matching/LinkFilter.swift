@@ -1,9 +1,9 @@
-/// The ``TerminalFilter`` of a router with scoped or conditioned routes: among the routes of one
-/// shape it picks the one `link` reaches, by priority (higher first), then specificity (see
-/// ``RouteScope/rank(of:in:isExternal:)``, then more query conditions first), then registration.
+/// The ``GroupChooser`` of a router with scoped or conditioned routes: among the routes of one
+/// shape it ranks those `link` reaches by ``Reach/precedes(_:)``, the one precedence rule.
 ///
-/// The query is decoded the first time a condition needs it, at most once per walk.
-struct LinkFilter: TerminalFilter {
+/// The query is decoded the first time a condition needs it, at most once per walk (never, when
+/// the request already decoded it and hands it in).
+struct LinkFilter: GroupChooser {
     /// The trie's terminals and the router's scopes (by route index), borrowed for one walk:
     /// holding the arrays would retain them on every URL.
     let terminals: UnsafeBufferPointer<Trie.Terminal>
@@ -19,7 +19,7 @@ struct LinkFilter: TerminalFilter {
 
     init(
         terminals: UnsafeBufferPointer<Trie.Terminal>, scopes: UnsafeBufferPointer<RouteScope>,
-        link: ParsedURL.Link, queryRange: Range<Int>?,
+        link: ParsedURL.Link, queryRange: Range<Int>?, query: Query? = nil,
         bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool, plusAsSpace: Bool
     ) {
         self.terminals = terminals
@@ -28,72 +28,77 @@ struct LinkFilter: TerminalFilter {
         self.bytes = bytes
         self.isExternal = isExternal
         self.queryRange = queryRange
+        self.query = query
         self.plusAsSpace = plusAsSpace
+    }
+
+    /// How a route of a group ranks for the link.
+    struct Reach {
+        let index: Int
+        let priority: Int
+        /// How specifically the route's scope names the link (``RouteScope/rank(of:in:isExternal:)``).
+        let scope: Int
+        /// How many query conditions the route has (whether they hold is checked apart).
+        let conditions: Int
+
+        /// The precedence of routes of one shape: higher priority, then the more specific
+        /// scope, then more query conditions, then the earlier registered.
+        @inline(__always)
+        func precedes(_ other: Reach) -> Bool {
+            if priority != other.priority { return priority > other.priority }
+            if scope != other.scope { return scope > other.scope }
+            if conditions != other.conditions { return conditions > other.conditions }
+            return index < other.index
+        }
     }
 
     @inline(__always)
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
-        choose(first)
+        choose(first, after: -1)
     }
 
-    /// The terminal of the group starting at `first` that the link reaches, or -1.
-    mutating func choose(_ first: Int32) -> Int32 {
-        var best: Int32 = -1
-        var bestPriority = Int.min
-        var bestRank = (scope: -1, conditions: -1)
+    /// The terminal of the group starting at `first` that the link reaches and that comes right
+    /// after `previous` (-1: the best one), or -1: asked in turn, the group's candidates in order.
+    mutating func choose(_ first: Int32, after previous: Int32) -> Int32 {
+        let floor = previous < 0 ? nil : reach(at: Int(previous))
+        var best: Reach?
         var index = Int(first)
         let end = Int(terminals[index].groupEnd)
         while index < end {
-            // Fields read in place: copying a terminal or a scope would retain its arrays.
-            let priority = terminals[index].priority
-            // The group is ordered by priority: below the best one's, nothing can win.
-            if best >= 0 && priority < bestPriority { break }
-            // Strictly better only: among equals the first registered wins.
-            if let rank = rank(at: index), best < 0 || rank > bestRank, conditionsHold(at: index, rank) {
-                best = Int32(index)
-                bestPriority = priority
-                bestRank = rank
+            // The group is ordered by priority, highest first: below the best one's, nothing
+            // after it can win.
+            if let best, terminals[index].priority < best.priority { break }
+            if let candidate = reach(at: index),
+                floor.map({ $0.precedes(candidate) }) ?? true,
+                best.map({ candidate.precedes($0) }) ?? true,
+                conditionsHold(candidate)
+            {
+                best = candidate
             }
             index &+= 1
         }
-        return best
+        return best.map { Int32($0.index) } ?? -1
     }
 
-    /// Every terminal of the group starting at `first` that the link reaches, in the order
-    /// ``choose(_:)`` prefers them: its answer first, then what it would answer
-    /// were that one gone, and so on.
-    mutating func ordered(_ first: Int32) -> [Int32] {
-        var reached: [(index: Int, priority: Int, rank: (scope: Int, conditions: Int))] = []
-        for index in Int(first)..<Int(terminals[Int(first)].groupEnd) {
-            if let rank = rank(at: index), conditionsHold(at: index, rank) {
-                reached.append((index, terminals[index].priority, rank))
-            }
-        }
-        reached.sort { lhs, rhs in
-            if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
-            if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
-            return lhs.index < rhs.index
-        }
-        return reached.map { Int32($0.index) }
-    }
-
-    /// How specifically the scope of the terminal at `index` names the link (see
-    /// ``RouteScope/rank(of:in:isExternal:)``), then how many query conditions it has; `nil`
-    /// when the scope does not reach the link. The conditions themselves are not checked.
+    /// How the route of the terminal at `index` ranks for the link; `nil` when its scope does
+    /// not reach the link. Fields are read in place: copying a terminal or a scope would retain
+    /// its arrays.
     @inline(__always)
-    private func rank(at index: Int) -> (scope: Int, conditions: Int)? {
+    private func reach(at index: Int) -> Reach? {
         let routeIndex = terminals[index].routeIndex
         guard let scope = scopes[routeIndex].rank(of: link, in: bytes, isExternal: isExternal) else {
             return nil
         }
-        return (scope, scopes[routeIndex].conditions.count)
+        return Reach(
+            index: index, priority: terminals[index].priority, scope: scope,
+            conditions: scopes[routeIndex].conditions.count)
     }
 
-    /// Whether the query conditions of the terminal at `index` hold, decoding the query the
+    /// Whether the query conditions of the route ranked `reach` hold, decoding the query the
     /// first time one needs it.
     @inline(__always)
-    private mutating func conditionsHold(at index: Int, _ rank: (scope: Int, conditions: Int)) -> Bool {
-        rank.conditions == 0 || scopes[terminals[index].routeIndex].conditionsHold(decodedQuery())
+    private mutating func conditionsHold(_ reach: Reach) -> Bool {
+        reach.conditions == 0 || scopes[terminals[reach.index].routeIndex].conditionsHold(decodedQuery())
     }
 
     private mutating func decodedQuery() -> Query {

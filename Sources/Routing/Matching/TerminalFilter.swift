@@ -12,8 +12,19 @@ protocol TerminalFilter {
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32
 }
 
-/// The group's first terminal: exact for plain tries, whose groups hold one route each.
-struct FirstTerminal: TerminalFilter {
+/// A ``TerminalFilter`` that ranks the routes of a group for one link: the one rule that both the
+/// first match and the list of candidates follow (``CandidateCollector`` asks it for each route
+/// in turn).
+protocol GroupChooser: TerminalFilter {
+    /// The terminal of the group starting at `first` that the link reaches and that comes next
+    /// after `previous` in precedence order (the best one when `previous` is -1), or -1.
+    mutating func choose(_ first: Int32, after previous: Int32) -> Int32
+    /// The decoded query, when a query condition needed it.
+    var query: Query? { get }
+}
+
+/// The group's first terminal: exact for tries whose groups hold one route each.
+struct FirstTerminal: GroupChooser {
     /// One stored byte, for the reason ``SilentTracer`` has one.
     private var unused: UInt8 = 0
 
@@ -21,4 +32,11 @@ struct FirstTerminal: TerminalFilter {
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
         first
     }
+
+    @inline(__always)
+    mutating func choose(_ first: Int32, after previous: Int32) -> Int32 {
+        previous < 0 ? first : -1
+    }
+
+    var query: Query? { nil }
 }

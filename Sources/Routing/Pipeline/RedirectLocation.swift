@@ -13,25 +13,36 @@ enum RedirectLocation: Equatable {
     /// Classifies `location` for a router serving `served` (compiled once at init: a redirect hop
     /// compiles nothing).
     static func classify(_ location: String, served: ServedLinks) -> RedirectLocation {
+        read(location, served: served).kind
+    }
+
+    /// ``classify(_:served:)``, with the parser's answer for a location to follow: the next hop
+    /// starts from it, so a redirect parses its location once. `nil` when not followed.
+    static func read(_ location: String, served: ServedLinks) -> (
+        kind: RedirectLocation, parsed: Result<ParsedURL, RoutingError>?
+    ) {
         let scheme = Self.scheme(of: location)
-        if let scheme, ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) { return .refuse }
-        switch URLParser.parse(location, served: served) {
-        case .success(let parsed):
-            return parsed.isServed ? .follow : .handBack
+        if let scheme, ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) {
+            return (.refuse, nil)
+        }
+        let parsed = URLParser.parse(location, served: served)
+        switch parsed {
+        case .success(let url):
+            return url.isServed ? (.follow, parsed) : (.handBack, nil)
         case .failure(let rejection) where rejection.status == .notFound:
-            return .handBack
+            return (.handBack, nil)
         case .failure:
             // Malformed. A location without a scheme is a path of this router, and a scheme the
             // router claims is its own: follow, so the parser's answer (400, 414) is the response.
             // Any other scheme (`mailto:`, `tel:`, `otherapp:x`) is someone else's URL.
-            guard let scheme else { return .follow }
-            if SchemeName.isWeb(scheme.utf8) { return .follow }
+            guard let scheme else { return (.follow, parsed) }
+            if SchemeName.isWeb(scheme.utf8) { return (.follow, parsed) }
             let schemes = served.schemes
             let claimed =
                 schemes.isEmpty
                 ? location.utf8.dropFirst(scheme.utf8.count).starts(with: "://".utf8)
                 : ASCIICaseFolding.contains(schemes, scheme.utf8)
-            return claimed ? .follow : .handBack
+            return claimed ? (.follow, parsed) : (.handBack, nil)
         }
     }
 
@@ -40,11 +51,21 @@ enum RedirectLocation: Equatable {
     /// `mailapp://a` → `mailapp://b`), so the hop stays in the link's scope, and an external link
     /// does not widen into the app's bare-path shorthand. Anything else is returned unchanged.
     static func absolute(_ location: String, after url: String, served: ServedLinks) -> String {
-        let utf8 = location.utf8
-        guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/") else {
-            return location
-        }
+        guard isBarePath(location) else { return location }
         return origin(of: url, served: served) + location
+    }
+
+    /// ``absolute(_:after:served:)`` after the URL `request` was sent with, as the router read
+    /// it: nothing is parsed again.
+    static func absolute(_ location: String, after request: Request) -> String {
+        guard isBarePath(location) else { return location }
+        return origin(of: request.resolved?.parsed) + location
+    }
+
+    /// A path of this router's (`/b`), not a scheme-relative URL (`//host/b`).
+    private static func isBarePath(_ location: String) -> Bool {
+        let utf8 = location.utf8
+        return utf8.first == UInt8(ascii: "/") && utf8.dropFirst().first != UInt8(ascii: "/")
     }
 
     /// What goes before a bare path to make it a link of the same scheme and host as `url`:
@@ -53,11 +74,14 @@ enum RedirectLocation: Equatable {
     /// router does not serve.
     static func origin(of url: String, served: ServedLinks) -> String {
         // A bare path (`/a`, never `//a`) names no scheme or host: no parse needed.
-        let utf8 = url.utf8
-        if utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/") { return "" }
-        guard case .success(let parsed) = URLParser.parse(url, served: served), parsed.isServed else {
-            return ""
-        }
+        if isBarePath(url) { return "" }
+        guard case .success(let parsed) = URLParser.parse(url, served: served) else { return "" }
+        return origin(of: parsed)
+    }
+
+    /// ``origin(of:served:)`` of a URL already parsed; nothing for one the parser refused (`nil`).
+    static func origin(of parsed: ParsedURL?) -> String {
+        guard let parsed, parsed.isServed else { return "" }
         switch parsed.link {
         case .path:
             return ""

@@ -27,7 +27,7 @@ extension RequestPipeline {
 
     /// Why no route answered the in-app `request`, and where to look: routes that all declined, a
     /// link the router does not serve, or no route at all. Only for an in-app 404 without a
-    /// `notFound` controller; the URL is parsed again, but not walked: the candidates are given.
+    /// `notFound` controller; read from the request's URL as resolved and the candidates given.
     @inline(never)
     private func notFoundMessage(for request: Request, declined: [RouteMatch]) -> String {
         let url = request.url
@@ -37,8 +37,7 @@ extension RequestPipeline {
                 + ".declined): \(routes.joined(separator: ", ")); router.candidates(\"\(url)\") "
                 + "lists them in the order they ran"
         }
-        var tracer = SilentTracer()
-        if case .unserved(let parsed) = storage.prepare(url, plainPathTried: false, tracer: &tracer) {
+        if let parsed = request.resolved?.parsed, !parsed.isServed {
             switch parsed.link {
             case .web(let host):
                 return "no route is for \(url): the router does not serve the host "

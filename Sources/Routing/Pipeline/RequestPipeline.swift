@@ -1,6 +1,9 @@
 /// Runs one URL through a router: parse, rewrite and match (``RouterStorage/resolve(_:source:tracer:)``),
 /// then the route's stages, the next candidates when a route declines or continues, errors turned
 /// into responses, redirects followed and observers told.
+///
+/// Each hop's URL is parsed and rewritten once: the candidates after a decline walk from the
+/// request's ``Request/resolved`` URL, and a redirect's location is parsed once, when it is read.
 struct RequestPipeline {
     let storage: RouterStorage
     let data: [String: any Sendable]
@@ -47,7 +50,7 @@ struct RequestPipeline {
     private func observedAll(_ url: String) async -> [Response] {
         let start = ContinuousClock.now
         var answers: [Response] = []
-        await respondAll(url, data: data, into: &answers)
+        await respondAll(url, parsed: nil, data: data, into: &answers)
         var last = answers[answers.count - 1]
         if last.status.code == Status.seeOther.code, last.status == .seeOther {
             last = await followRedirects(from: url, last, answers: &answers, keepsAll: true)
@@ -66,7 +69,7 @@ struct RequestPipeline {
 
     @inline(__always)
     private func respondFollowingRedirects(_ url: String) async -> Response {
-        let response = await respondOnce(url, data: data)
+        let response = await respondOnce(url, parsed: nil, data: data)
         // The code first: comparing a `Status` compares its reason too.
         guard response.status.code == Status.seeOther.code, response.status == .seeOther else {
             return response
@@ -87,9 +90,15 @@ struct RequestPipeline {
         var visited: Set<String> = [url]
         var hops = 0
         while response.status == .seeOther, let location = response.location {
-            let next = RedirectLocation.absolute(location, after: current, served: storage.served)
+            // The origin of the hop's URL as its request holds it, parsed; unless the controller
+            // answered with a request of another URL.
+            let next =
+                response.request.url == current
+                ? RedirectLocation.absolute(location, after: response.request)
+                : RedirectLocation.absolute(location, after: current, served: storage.served)
             var failure: Response?
-            switch RedirectLocation.classify(next, served: storage.served) {
+            let (kind, parsed) = RedirectLocation.read(next, served: storage.served)
+            switch kind {
             case .follow:
                 if maxRedirects == 0 { return response }
                 hops += 1
@@ -119,10 +128,10 @@ struct RequestPipeline {
             hopData.merge(response.data) { _, redirected in redirected }
             if keepsAll {
                 answers.removeLast()
-                await respondAll(next, data: hopData, into: &answers)
+                await respondAll(next, parsed: parsed, data: hopData, into: &answers)
                 response = answers[answers.count - 1]
             } else {
-                response = await respondOnce(next, data: hopData)
+                response = await respondOnce(next, parsed: parsed, data: hopData)
             }
             current = next
         }
@@ -130,25 +139,30 @@ struct RequestPipeline {
     }
 
     /// The answer of one hop: its first candidate's, unless that one declines or continues.
+    /// `parsed`: the parser's answer for `url` when a redirect already read it.
     // Inlined, as is `runStages`: every async call allocates a frame from the task.
     @inline(__always)
-    private func respondOnce(_ url: String, data: [String: any Sendable]) async -> Response {
-        switch await firstAnswer(url, data: data) {
+    private func respondOnce(
+        _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable]
+    ) async -> Response {
+        switch await firstAnswer(url, parsed: parsed, data: data) {
         case .final(let response): return response
         case .continuing(let request, let stages, let answer):
-            var answers: [Response] = []
-            await runRemainingCandidates(url, after: request, stages, answer, into: &answers)
-            return answers[answers.count - 1]
+            var unused: [Response] = []
+            return await runRemainingCandidates(
+                after: request, stages, answer, into: &unused, keepsAll: false)
         }
     }
 
     /// Every answer of one hop, appended to `answers`.
-    private func respondAll(_ url: String, data: [String: any Sendable], into answers: inout [Response]) async
-    {
-        switch await firstAnswer(url, data: data) {
+    private func respondAll(
+        _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable],
+        into answers: inout [Response]
+    ) async {
+        switch await firstAnswer(url, parsed: parsed, data: data) {
         case .final(let response): answers.append(response)
         case .continuing(let request, let stages, let answer):
-            await runRemainingCandidates(url, after: request, stages, answer, into: &answers)
+            _ = await runRemainingCandidates(after: request, stages, answer, into: &answers, keepsAll: true)
         }
     }
 
@@ -162,13 +176,15 @@ struct RequestPipeline {
     }
 
     @inline(__always)
-    private func firstAnswer(_ url: String, data: [String: any Sendable]) async -> FirstAnswer {
+    private func firstAnswer(
+        _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable]
+    ) async -> FirstAnswer {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
         if Task.isCancelled {
             return .final(cancelled(makeRequest(url, resolved: nil, data: data)))
         }
-        switch route(url, data: data) {
+        switch route(url, parsed: parsed, data: data) {
         case .answered(let response): return .final(response)
         case .unmatched(let request): return .final(await notFound(request))
         case .matched(let request, let stages):
@@ -181,40 +197,51 @@ struct RequestPipeline {
     }
 
     /// Runs the candidates after the route of `request` (whose stages are `ran`, and which
-    /// answered `answer`, or declined),
-    /// until one answers without continuing; appends the answers. No answer at all is not found.
+    /// answered `answer`, or declined), until one answers without continuing, and returns the
+    /// last answer; with `keepsAll`, appends every answer to `answers`. No answer at all is not
+    /// found.
     ///
-    /// One walk enumerates every candidate (``RouterStorage/candidates(_:source:tracer:)``),
-    /// however many decline. Each starts from the request as the router built it: what a declined
-    /// route's middlewares added is not seen.
+    /// One walk enumerates every candidate (``RouterStorage/candidates(of:source:)``), however
+    /// many decline, from the URL as the request holds it: nothing is parsed or rewritten again.
+    /// Each starts from the request as the router built it: what a declined route's middlewares
+    /// added is not seen.
     @inline(never)
     private func runRemainingCandidates(
-        _ url: String, after request: Request, _ ran: CompiledRoute.Stages, _ answer: Response?,
-        into answers: inout [Response]
-    ) async {
-        let answersBefore = answers.count
-        if let answer { answers.append(answer) }
-        var tracer = SilentTracer()
-        let candidates = storage.candidates(url, source: source, tracer: &tracer)
+        after request: Request, _ ran: CompiledRoute.Stages, _ answer: Response?,
+        into answers: inout [Response], keepsAll: Bool
+    ) async -> Response {
+        var last = answer
+        if keepsAll, let answer { answers.append(answer) }
+        // A matched request always holds its URL as resolved.
+        var found: [(terminal: Int, captures: CaptureList)] = []
+        var routed = ""
+        if var url = request.resolved {
+            found = storage.candidates(of: &url, source: source)
+            routed = url.routed.string
+        }
+        let trie = storage.trie(for: source)
         // The route that ran is the first candidate; found by identity all the same.
-        let position = candidates.matches.firstIndex { storage.stages[$0.routeIndex] === ran }
-        for match in candidates.matches.dropFirst(position.map { $0 + 1 } ?? candidates.matches.count) {
-            let next = makeRequest(
-                url, route: match.route, params: match.params, resolved: candidates.resolved,
-                data: request.data)
+        let position = found.firstIndex { storage.stages[trie.terminals[$0.terminal].routeIndex] === ran }
+        for candidate in found.dropFirst(position.map { $0 + 1 } ?? found.count) {
+            let match = storage.makeMatch(candidate.terminal, candidate.captures, in: routed, trie: trie)
+            let next = request.replacing(route: match.route, params: match.params, data: request.data)
             if Task.isCancelled {
-                answers.append(cancelled(next))
-                return
+                let response = cancelled(next)
+                if keepsAll { answers.append(response) }
+                return response
             }
             let stages = storage.stages[match.routeIndex]
             guard let response = await runStages(of: stages, next) else { continue }
-            answers.append(response)
-            guard stages.continueNext, response.status.isSuccess else { return }
+            if keepsAll { answers.append(response) }
+            last = response
+            guard stages.continueNext, response.status.isSuccess else { return response }
         }
-        if answers.count == answersBefore {
-            let unmatched = makeRequest(url, resolved: candidates.resolved, data: request.data)
-            answers.append(await notFound(unmatched, declined: candidates.matches))
-        }
+        if let last { return last }
+        let declined = found.map { storage.makeMatch($0.terminal, $0.captures, in: routed, trie: trie) }
+        let response = await notFound(
+            request.replacing(route: nil, params: Parameters(), data: request.data), declined: declined)
+        if keepsAll { answers.append(response) }
+        return response
     }
 
     /// What the synchronous half of a hop decided: small, so the async frame stays small.
@@ -224,13 +251,23 @@ struct RequestPipeline {
         case matched(Request, CompiledRoute.Stages)
     }
 
-    /// Resolves `url` and builds its request. Synchronous and not inlined: the resolver's large
-    /// values live on this stack frame, not in the task's async frame, where every one of them
-    /// would be copied in and out.
+    /// Resolves `url` (from `parsed`, when a redirect already parsed it) and builds its request.
+    /// Synchronous and not inlined: the resolver's large values live on this stack frame, not in
+    /// the task's async frame, where every one of them would be copied in and out.
     @inline(never)
-    private func route(_ url: String, data: [String: any Sendable]) -> Routed {
+    private func route(_ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable])
+        -> Routed
+    {
         var tracer = SilentTracer()
-        switch storage.resolve(url, source: source, tracer: &tracer) {
+        let resolution: Resolution
+        switch parsed {
+        case nil: resolution = storage.resolve(url, source: source, tracer: &tracer)
+        case .success(let link)?:
+            resolution = storage.resolve(
+                storage.prepare(link, tracer: &tracer), source: source, tracer: &tracer)
+        case .failure(let rejection)?: resolution = .rejected(rejection)
+        }
+        switch resolution {
         case .rejected(let rejection):
             let request = makeRequest(url, resolved: nil, data: data)
             return .answered(
@@ -246,22 +283,24 @@ struct RequestPipeline {
     }
 
     /// The request for `url`: matched when `route` is not `nil`, parsed when `resolved` is not.
+    /// The request keeps `resolved`, its query decoded, for whatever follows in the hop.
     // The route and its parameters apart, not a `RouteMatch?`: wrapping the match in an optional
     // copies it, and unwrapping copies its fields again.
     private func makeRequest(
         _ url: String, route: Route? = nil, params: Parameters = Parameters(), resolved: ResolvedURL?,
         data: [String: any Sendable]
     ) -> Request {
-        guard let resolved else {
+        guard var resolved else {
             return Request(
                 url: url, path: "", fragment: nil, route: nil, params: Parameters(), query: Query(),
-                data: data, source: source)
+                data: data, source: source, resolved: nil)
         }
         let parsed = resolved.parsed
+        let query =
+            resolved.query ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace)
+        resolved.query = query
         return Request(
             url: url, path: resolved.path, fragment: parsed.decodedFragment, route: route, params: params,
-            query: resolved.query
-                ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace),
-            data: data, source: source)
+            query: query, data: data, source: source, resolved: resolved)
     }
 }

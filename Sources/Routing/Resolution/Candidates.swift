@@ -1,49 +1,27 @@
-/// Every route a URL reaches, in precedence order: what runs, one after another, when a route
-/// declines or chains with `continueNext`.
-struct Candidates {
-    /// The candidates, the winner of ``RouterStorage/resolve(_:source:tracer:)`` first.
-    let matches: [RouteMatch]
-    /// The URL as resolved, for building each candidate's request; `nil` when the parser refused it.
-    let resolved: ResolvedURL?
-}
-
 extension RouterStorage {
-    /// The candidates of `url` for `source`: the resolver's parsing and rewrites, then one walk
-    /// that records every route the link reaches instead of stopping at the first
-    /// (``CandidateCollector``). One walk whatever the number of candidates: declining every
-    /// one of them never walks the trie again.
-    func candidates<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Candidates {
+    /// Every route `url` reaches from `source`, in the order the router tries them: the one
+    /// lookup, recording every candidate instead of stopping at the first (``AllCandidates``).
+    /// One walk whatever the number of candidates, and `url` is not parsed again: declining every
+    /// one of them never reads the string or walks the trie again.
+    ///
+    /// Each record is a terminal of the source's trie and its captures, into
+    /// `url.routed.string` (``makeMatch(_:_:in:trie:)``).
+    @inline(__always)
+    func candidates(of url: inout ResolvedURL, source: Source) -> [(terminal: Int, captures: CaptureList)] {
+        var tracer = SilentTracer()
+        // Each trie passed straight from its stored property: borrowed, not retained.
+        if case .app = source {
+            return lookup(&url, source: source, trie: trie, for: AllCandidates(), tracer: &tracer)
+        }
+        return lookup(&url, source: source, trie: publicTrie, for: AllCandidates(), tracer: &tracer)
+    }
+
+    /// The candidates of a prepared URL as matches: none for a URL refused or not served.
+    func candidates(_ prepared: PreparedURL, source: Source) -> [RouteMatch] {
+        guard case .routable(var url) = prepared else { return [] }
         let trie = trie(for: source)
-        let (parsed, rewritten): (ParsedURL, ParsedURL?)
-        switch prepare(url, plainPathTried: false, tracer: &tracer) {
-        case .rejected: return Candidates(matches: [], resolved: nil)
-        case .unserved(let unserved):
-            return Candidates(matches: [], resolved: ResolvedURL(parsed: unserved, rewrittenPath: nil))
-        case .routable(let link, let path): (parsed, rewritten) = (link, path)
+        return candidates(of: &url, source: source).map {
+            makeMatch($0.terminal, $0.captures, in: url.routed.string, trie: trie)
         }
-        var resolved = ResolvedURL(parsed: parsed, rewrittenPath: rewritten?.pathString)
-        let found = withRoutedBytes(parsed, rewritten) { input, routed, original in
-            trie.terminals.withUnsafeBufferPointer { terminals in
-                if trie.isPlain {
-                    var collector = CandidateCollector(terminals: terminals, ranking: nil)
-                    _ = trie.matchIndex(
-                        input, source: routed.string, path: routed.path, filter: &collector, tracer: &tracer)
-                    return collector.found
-                }
-                return withLinkFilter(
-                    parsed.link, query: parsed.query, bytes: original, source: source, trie: trie
-                ) { filter in
-                    var collector = CandidateCollector(terminals: terminals, ranking: filter)
-                    _ = trie.matchIndex(
-                        input, source: routed.string, path: routed.path, filter: &collector, tracer: &tracer)
-                    resolved.query = collector.ranking?.query
-                    return collector.found
-                }
-            }
-        }
-        let string = rewritten?.string ?? parsed.string
-        return Candidates(
-            matches: found.map { makeMatch($0.terminal, $0.captures, in: string, trie: trie) },
-            resolved: resolved)
     }
 }

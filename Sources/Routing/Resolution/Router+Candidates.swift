@@ -15,6 +15,6 @@ extension Router {
     /// ```
     public func candidates(_ url: String, source: Source = .app) -> [RouteMatch] {
         var tracer = SilentTracer()
-        return storage.candidates(url, source: source, tracer: &tracer).matches
+        return storage.candidates(storage.prepare(url, tracer: &tracer), source: source)
     }
 }

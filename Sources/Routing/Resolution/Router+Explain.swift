@@ -8,19 +8,26 @@ extension Router {
     /// print(router.explain("mailapp://messages/7", source: .external(sourceApplication: nil)))
     /// ```
     public func explain(_ url: String, source: Source = .app) -> String {
+        explanation(url, source: source).text
+    }
+
+    /// The trace of ``explain(_:source:)``, and the URL as it prepared it, parsed and rewritten
+    /// once, for whatever else a caller asks about the same URL.
+    private func explanation(_ url: String, source: Source) -> (text: String, prepared: PreparedURL) {
         var tracer = RecordingTracer(trie: storage.trie(for: source), routes: storage.routes)
         var lines = ["explain \(url) from \(source)"]
         if source != .app && storage.publicTrie !== storage.trie {
             lines.append("external request: private routes are left out, as if they did not exist")
         }
-        let resolution = storage.resolve(url, source: source, tracer: &tracer)
+        let prepared = storage.prepare(url, tracer: &tracer)
+        let resolution = storage.resolve(prepared, source: source, tracer: &tracer)
         lines += tracer.lines
         switch resolution {
         case .rejected(let rejection):
             lines.append("refused: \(rejection.status): \(rejection.message)")
         case .unmatched:
             lines.append("no route matches: \(notFoundDescription)")
-        case .matched(let match, _):
+        case .matched(let match, let resolved):
             let compiled = storage.compiled[match.routeIndex]
             let route = match.route
             lines.append("matched: \(route.label)")
@@ -37,10 +44,10 @@ extension Router {
             }
             lines.append("policies: " + policies)
             lines.append("controller: runs if every policy verifies")
-            lines += stackLines(url, route: route, params: match.params, source: source)
-            lines += candidateLines(url, source: source)
+            lines += stackLines(resolved, route: route, params: match.params, source: source)
+            lines += candidateLines(storage.candidates(.routable(resolved), source: source))
         }
-        return lines.joined(separator: "\n")
+        return (lines.joined(separator: "\n"), prepared)
     }
 
     /// ``explain(_:source:)``, then whether iOS would open `url` in the app at all, given the
@@ -61,11 +68,15 @@ extension Router {
         _ url: String, source: Source = .external(sourceApplication: nil),
         appSiteAssociation file: AppSiteAssociation
     ) -> String {
-        var text = explain(url, source: source) + "\napple-app-site-association: " + file.explanation(of: url)
-        if file.matches(url), candidates(url, source: .external(sourceApplication: nil)).isEmpty {
+        let (trace, prepared) = explanation(url, source: source)
+        var text = trace + "\napple-app-site-association: " + file.explanation(of: url)
+        if file.matches(url), storage.candidates(prepared, source: .external(sourceApplication: nil)).isEmpty
+        {
             // iOS opens the app, but the link arrives from outside and no route answers it there.
             text += "\nbut no public route answers it: the app gets \(notFoundDescription)"
-            let privateRoutes = candidates(url, source: .app).map { RecordingTracer.describe($0.route) }
+            let privateRoutes = storage.candidates(prepared, source: .app).map {
+                RecordingTracer.describe($0.route)
+            }
             if !privateRoutes.isEmpty {
                 text +=
                     " (only private routes take it, which a universal link never reaches: "
@@ -78,9 +89,10 @@ extension Router {
 
     /// The navigation stack `sendStack` would open beneath the link, when its route has a parent:
     /// each ancestor's URL, and why one is left out.
-    private func stackLines(_ url: String, route: Route, params: Parameters, source: Source) -> [String] {
+    private func stackLines(_ url: ResolvedURL, route: Route, params: Parameters, source: Source) -> [String]
+    {
         guard route.parent != nil else { return [] }
-        let ancestors = ancestorLinks(of: route, params: params, after: url)
+        let ancestors = ancestorLinks(of: route, params: params, after: url.parsed)
         var lines = ["stack: sendStack puts the answers of these routes beneath this link, root first:"]
         for ancestor in ancestors {
             let reached = match(ancestor.url, source: source)
@@ -102,8 +114,7 @@ extension Router {
 
     /// The candidates after the winner, when there are any: what runs when a route declines or
     /// continues.
-    private func candidateLines(_ url: String, source: Source) -> [String] {
-        let candidates = candidates(url, source: source)
+    private func candidateLines(_ candidates: [RouteMatch]) -> [String] {
         guard candidates.count > 1 else { return [] }
         var lines = ["candidates, in the order they run (the next when one declines, or continues):"]
         for (position, candidate) in candidates.enumerated() {

@@ -56,7 +56,7 @@ extension Connection {
         let source = answer.request.source
         var stack: [Response] = []
         for ancestor in router.ancestorLinks(
-            of: route, params: answer.request.params, after: answer.request.url)
+            of: route, params: answer.request.params, after: answer.request.resolved?.parsed)
         {
             let response = await send(ancestor.url, data: data, source: source, router: router)
             if response.status.isSuccess, response.request.route?.name == ancestor.name {

@@ -9,9 +9,12 @@ extension Router {
     /// router.stack(for: "mailapp://folders/7/messages/42").map(\.route.name)   // ["folder", "message"]
     /// ```
     public func stack(for url: String, source: Source = .app) -> [RouteMatch] {
-        guard let link = match(url, source: source) else { return [] }
+        var tracer = SilentTracer()
+        guard case .matched(let link, let resolved) = storage.resolve(url, source: source, tracer: &tracer)
+        else { return [] }
         guard link.route.parent != nil else { return [link] }
-        var stack = ancestorLinks(of: link.route, params: link.params, after: url).compactMap { ancestor in
+        let ancestors = ancestorLinks(of: link.route, params: link.params, after: resolved.parsed)
+        var stack = ancestors.compactMap { ancestor in
             match(ancestor.url, source: source).flatMap { $0.route.name == ancestor.name ? $0 : nil }
         }
         stack.append(link)
@@ -20,16 +23,17 @@ extension Router {
 
     /// The URLs of `route`'s ancestors, root first, each with the ancestor's name: built by
     /// reverse routing (`path(for:)`'s expansion and encoding) from `params` (the values each
-    /// ancestor's pattern names), with the scheme, host and port of `url` and no query or
+    /// ancestor's pattern names), with the scheme, host and port of `link` and no query or
     /// fragment. An ancestor whose URL cannot be built (a value its constraint refuses) is left
     /// out. The URLs are not checked against the table here: whoever sends or matches one checks
-    /// that the ancestor's own route takes it.
-    func ancestorLinks(of route: Route, params: Parameters, after url: String) -> [(
+    /// that the ancestor's own route takes it. `link` is the link as the router parsed it (`nil`
+    /// if it refused it): nothing is parsed again.
+    func ancestorLinks(of route: Route, params: Parameters, after link: ParsedURL?) -> [(
         name: String, url: String
     )] {
         let names = ancestorNames(of: route)
         guard !names.isEmpty else { return [] }
-        let origin = RedirectLocation.origin(of: url, served: storage.served)
+        let origin = RedirectLocation.origin(of: link)
         var links: [(name: String, url: String)] = []
         links.reserveCapacity(names.count)
         for name in names.reversed() {

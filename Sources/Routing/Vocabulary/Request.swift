@@ -16,10 +16,13 @@ public struct Request: Sendable {
         let query: Query
         let data: [String: any Sendable]
         let source: Source
+        /// The URL as the router read it, `nil` when the parser refused it: the candidates after
+        /// a decline and a redirect's next hop start from it instead of parsing `url` again.
+        let resolved: ResolvedURL?
 
         init(
             url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
-            data: [String: any Sendable], source: Source
+            data: [String: any Sendable], source: Source, resolved: ResolvedURL?
         ) {
             self.url = url
             self.path = path
@@ -29,6 +32,7 @@ public struct Request: Sendable {
             self.query = query
             self.data = data
             self.source = source
+            self.resolved = resolved
         }
     }
 
@@ -58,13 +62,25 @@ public struct Request: Sendable {
     /// Who sent the request.
     public var source: Source { storage.source }
 
+    /// The URL as the router read it: parsed, rewritten, its query decoded; `nil` when the parser
+    /// refused it.
+    var resolved: ResolvedURL? { storage.resolved }
+
     init(
         url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
-        data: [String: any Sendable], source: Source
+        data: [String: any Sendable], source: Source, resolved: ResolvedURL?
     ) {
         storage = Storage(
             url: url, path: path, fragment: fragment, route: route, params: params, query: query, data: data,
-            source: source)
+            source: source, resolved: resolved)
+    }
+
+    /// This request with another route and data: what the next candidate of the same URL runs
+    /// with after a decline (nothing is parsed or decoded again), and what ``adding(_:)`` returns.
+    func replacing(route: Route?, params: Parameters, data: [String: any Sendable]) -> Request {
+        Request(
+            url: url, path: path, fragment: fragment, route: route, params: params, query: query, data: data,
+            source: source, resolved: resolved)
     }
 
     /// Whether `other` is this very request (the same storage), which a middleware returning
@@ -102,16 +118,12 @@ public struct Request: Sendable {
     /// Middleware("user") { request in request.adding(["user": try await session.user()]) }
     /// ```
     public func adding(_ data: [String: any Sendable]) -> Request {
-        Request(request: self, additionalData: data)
+        replacing(route: route, params: params, data: self.data.merging(data) { _, new in new })
     }
 
-    /// A copy of `request` with more data; where keys collide, the new values win.
-    ///
-    /// The spelling Yukina used; ``adding(_:)`` reads better in new code.
+    /// A copy of `request` with more data: ``adding(_:)``, in the spelling Yukina used.
+    @available(*, deprecated, message: "use request.adding(additionalData), which does the same")
     public init(request: Request, additionalData: [String: any Sendable]) {
-        self.init(
-            url: request.url, path: request.path, fragment: request.fragment, route: request.route,
-            params: request.params, query: request.query,
-            data: request.data.merging(additionalData) { _, new in new }, source: request.source)
+        self = request.adding(additionalData)
     }
 }

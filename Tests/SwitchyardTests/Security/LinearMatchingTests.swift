@@ -70,8 +70,9 @@ struct LinearMatchingTests {
     static func steps(_ router: Router, _ path: String) -> (steps: Int, pattern: String?) {
         var tracer = CountingTracer()
         // The general path always walks; a static path's table lookup would take no step.
-        let resolution = router.storage.resolveInFull(
-            path, source: .app, trie: router.storage.trie, tracer: &tracer)
+        let storage = router.storage
+        let resolution = storage.resolve(
+            storage.prepare(path, tracer: &tracer), source: .app, tracer: &tracer)
         guard case .matched(let match, _) = resolution else { return (tracer.steps, nil) }
         return (tracer.steps, match.route.pattern)
     }

@@ -1,0 +1,74 @@
+extension RouterStorage {
+    /// The one lookup: walks the routed path of `url` in `trie` for `goal`, the first match or
+    /// every candidate. A plain trie (one unscoped route per shape) walks with ``FirstTerminal``,
+    /// which compiles to the bare walk; any other with a ``LinkFilter`` for the link as received,
+    /// whose query it decodes at most once and keeps in `url`.
+    @inline(__always)
+    func lookup<Goal: LookupGoal, Tracer: MatchTracer>(
+        _ url: inout ResolvedURL, source: Source, trie: Trie, for goal: Goal, tracer: inout Tracer
+    ) -> Goal.Found {
+        let parsed = url.parsed
+        let routed = url.routed
+        var query = url.query
+        defer { url.query = query }
+        return routed.withUTF8 { input in
+            parsed.withUTF8 { original in
+                lookup(
+                    input, string: routed.string, path: routed.path, link: parsed.link,
+                    queryRange: parsed.query, linkBytes: original, query: &query, source: source, trie: trie,
+                    for: goal, tracer: &tracer)
+            }
+        }
+    }
+
+    /// ``lookup(_:source:trie:for:tracer:)`` over bytes: `input` holds the routed path, and
+    /// `linkBytes` the link as received (the same bytes when no rewrite applied), which
+    /// `link` and `queryRange` index.
+    @inline(__always)
+    func lookup<Goal: LookupGoal, Tracer: MatchTracer>(
+        _ input: UnsafeBufferPointer<UInt8>, string: String, path: Range<Int>, link: ParsedURL.Link,
+        queryRange: Range<Int>?, linkBytes: UnsafeBufferPointer<UInt8>, query: inout Query?, source: Source,
+        trie: Trie, for goal: Goal, tracer: inout Tracer
+    ) -> Goal.Found {
+        if trie.isPlain {
+            var chooser = FirstTerminal()
+            return goal.walk(trie, input, string: string, path: path, chooser: &chooser, tracer: &tracer)
+        }
+        return withLinkFilter(
+            link, queryRange: queryRange, query: query, bytes: linkBytes, source: source, trie: trie
+        ) { chooser in
+            defer { query = chooser.query }
+            return goal.walk(trie, input, string: string, path: path, chooser: &chooser, tracer: &tracer)
+        }
+    }
+
+    /// Calls `body` with the filter for `link` (whose bytes are `bytes`), which borrows the trie's
+    /// terminals and the router's scopes for the call.
+    @inline(__always)
+    func withLinkFilter<Result>(
+        _ link: ParsedURL.Link, queryRange: Range<Int>?, query: Query? = nil,
+        bytes: UnsafeBufferPointer<UInt8>,
+        source: Source, trie: Trie, _ body: (inout LinkFilter) -> Result
+    ) -> Result {
+        trie.terminals.withUnsafeBufferPointer { terminals in
+            scopes.withUnsafeBufferPointer { scopes in
+                var filter = LinkFilter(
+                    terminals: terminals, scopes: scopes, link: link, queryRange: queryRange, query: query,
+                    bytes: bytes, isExternal: source != .app, plusAsSpace: configuration.plusAsSpace)
+                return body(&filter)
+            }
+        }
+    }
+
+    /// The match of the terminal the walk ended at. Reads the terminal's fields in place rather
+    /// than copying it (each copy is reference counting).
+    @inline(__always)
+    func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String, trie: Trie) -> RouteMatch {
+        let routeIndex = trie.terminals[terminal].routeIndex
+        let params = Parameters(
+            source: string, keys: trie.terminals[terminal].keys, captures: captures,
+            globIndex: trie.terminals[terminal].globIndex)
+        return RouteMatch(
+            route: routes[routeIndex], params: params, routeIndex: routeIndex, terminal: terminal)
+    }
+}
