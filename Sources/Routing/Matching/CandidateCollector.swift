@@ -12,7 +12,7 @@ struct CandidateCollector<Chooser: GroupChooser>: TerminalFilter {
     /// Orders the routes of one group for the link.
     var chooser: Chooser
     /// The candidates so far: terminal index and captures.
-    private(set) var found: [(terminal: Int, captures: CaptureList)] = []
+    private(set) var found: [Candidate] = []
 
     init(terminals: UnsafeBufferPointer<Trie.Terminal>, chooser: Chooser) {
         self.terminals = terminals
@@ -39,6 +39,6 @@ struct CandidateCollector<Chooser: GroupChooser>: TerminalFilter {
             // One allocation for the common case of a few candidates.
             found.reserveCapacity(4)
         }
-        found.append((Int(terminal), recorded))
+        found.append(Candidate(terminal: Int(terminal), captures: recorded))
     }
 }

@@ -54,13 +54,19 @@ struct LinkFilter: GroupChooser {
 
     @inline(__always)
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
-        choose(first, after: -1)
+        best(in: first, after: nil)
     }
 
     /// The terminal of the group starting at `first` that the link reaches and that comes right
     /// after `previous` (-1: the best one), or -1: asked in turn, the group's candidates in order.
     mutating func choose(_ first: Int32, after previous: Int32) -> Int32 {
-        let floor = previous < 0 ? nil : reach(at: Int(previous))
+        best(in: first, after: previous < 0 ? nil : reach(at: Int(previous)))
+    }
+
+    /// The best-ranked terminal of the group starting at `first` that the link reaches and that
+    /// `floor` precedes (any, when `floor` is `nil`), or -1.
+    @inline(__always)
+    private mutating func best(in first: Int32, after floor: Reach?) -> Int32 {
         var best: Reach?
         var index = Int(first)
         let end = Int(terminals[index].groupEnd)
@@ -68,16 +74,15 @@ struct LinkFilter: GroupChooser {
             // The group is ordered by priority, highest first: below the best one's, nothing
             // after it can win.
             if let best, terminals[index].priority < best.priority { break }
-            if let candidate = reach(at: index),
-                floor.map({ $0.precedes(candidate) }) ?? true,
-                best.map({ candidate.precedes($0) }) ?? true,
-                conditionsHold(candidate)
-            {
-                best = candidate
+            if let candidate = reach(at: index) {
+                let isAfterFloor = floor == nil || floor.unsafelyUnwrapped.precedes(candidate)
+                let beatsBest = best == nil || candidate.precedes(best.unsafelyUnwrapped)
+                if isAfterFloor && beatsBest && conditionsHold(candidate) { best = candidate }
             }
             index &+= 1
         }
-        return best.map { Int32($0.index) } ?? -1
+        guard let best else { return -1 }
+        return Int32(truncatingIfNeeded: best.index)
     }
 
     /// How the route of the terminal at `index` ranks for the link; `nil` when its scope does

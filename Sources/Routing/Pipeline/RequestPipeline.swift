@@ -140,17 +140,19 @@ struct RequestPipeline {
 
     /// The answer of one hop: its first candidate's, unless that one declines or continues.
     /// `parsed`: the parser's answer for `url` when a redirect already read it.
-    // Inlined, as is `runStages`: every async call allocates a frame from the task.
+    // Inlined, as is `runStages`: every async call allocates a frame from the task. The request
+    // is handed on by `consume`, so that after a decline the next candidate can reuse it.
     @inline(__always)
     private func respondOnce(
         _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable]
     ) async -> Response {
-        switch await firstAnswer(url, parsed: parsed, data: data) {
+        let first = await firstAnswer(url, parsed: parsed, data: data)
+        switch consume first {
         case .final(let response): return response
         case .continuing(let request, let stages, let answer):
             var unused: [Response] = []
             return await runRemainingCandidates(
-                after: request, stages, answer, into: &unused, keepsAll: false)
+                after: consume request, stages, answer, into: &unused, keepsAll: false)
         }
     }
 
@@ -159,10 +161,12 @@ struct RequestPipeline {
         _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable],
         into answers: inout [Response]
     ) async {
-        switch await firstAnswer(url, parsed: parsed, data: data) {
+        let first = await firstAnswer(url, parsed: parsed, data: data)
+        switch consume first {
         case .final(let response): answers.append(response)
         case .continuing(let request, let stages, let answer):
-            _ = await runRemainingCandidates(after: request, stages, answer, into: &answers, keepsAll: true)
+            _ = await runRemainingCandidates(
+                after: consume request, stages, answer, into: &answers, keepsAll: true)
         }
     }
 
@@ -184,7 +188,8 @@ struct RequestPipeline {
         if Task.isCancelled {
             return .final(cancelled(makeRequest(url, resolved: nil, data: data)))
         }
-        switch route(url, parsed: parsed, data: data) {
+        let routed = route(url, parsed: parsed, data: data)
+        switch consume routed {
         case .answered(let response): return .final(response)
         case .unmatched(let request): return .final(await notFound(request))
         case .matched(let request, let stages):
@@ -204,42 +209,46 @@ struct RequestPipeline {
     /// One walk enumerates every candidate (``RouterStorage/candidates(of:source:)``), however
     /// many decline, from the URL as the request holds it: nothing is parsed or rewritten again.
     /// Each starts from the request as the router built it: what a declined route's middlewares
-    /// added is not seen.
+    /// added is not seen. That request is pointed at each next route in place
+    /// (``Request/reroute(to:params:)``) unless a stage kept it.
     @inline(never)
     private func runRemainingCandidates(
-        after request: Request, _ ran: CompiledRoute.Stages, _ answer: Response?,
+        after request: consuming Request, _ ran: CompiledRoute.Stages, _ answer: Response?,
         into answers: inout [Response], keepsAll: Bool
     ) async -> Response {
         var last = answer
         if keepsAll, let answer { answers.append(answer) }
         // A matched request always holds its URL as resolved.
-        var found: [(terminal: Int, captures: CaptureList)] = []
+        var found: [Candidate] = []
         var routed = ""
         if var url = request.resolved {
             found = storage.candidates(of: &url, source: source)
-            routed = url.routed.string
+            routed = url.routedString
         }
         let trie = storage.trie(for: source)
         // The route that ran is the first candidate; found by identity all the same.
         let position = found.firstIndex { storage.stages[trie.terminals[$0.terminal].routeIndex] === ran }
-        for candidate in found.dropFirst(position.map { $0 + 1 } ?? found.count) {
-            let match = storage.makeMatch(candidate.terminal, candidate.captures, in: routed, trie: trie)
-            let next = request.replacing(route: match.route, params: match.params, data: request.data)
+        var index = position.map { $0 + 1 } ?? found.count
+        while index < found.count {
+            let match = storage.makeMatch(
+                found[index].terminal, found[index].captures, in: routed, trie: trie)
+            index += 1
+            request.reroute(to: match.route, params: match.params)
             if Task.isCancelled {
-                let response = cancelled(next)
+                let response = cancelled(request)
                 if keepsAll { answers.append(response) }
                 return response
             }
             let stages = storage.stages[match.routeIndex]
-            guard let response = await runStages(of: stages, next) else { continue }
+            guard let response = await runStages(of: stages, request) else { continue }
             if keepsAll { answers.append(response) }
             last = response
             guard stages.continueNext, response.status.isSuccess else { return response }
         }
         if let last { return last }
         let declined = found.map { storage.makeMatch($0.terminal, $0.captures, in: routed, trie: trie) }
-        let response = await notFound(
-            request.replacing(route: nil, params: Parameters(), data: request.data), declined: declined)
+        request.reroute(to: nil, params: Parameters())
+        let response = await notFound(request, declined: declined)
         if keepsAll { answers.append(response) }
         return response
     }
@@ -267,7 +276,7 @@ struct RequestPipeline {
                 storage.prepare(link, tracer: &tracer), source: source, tracer: &tracer)
         case .failure(let rejection)?: resolution = .rejected(rejection)
         }
-        switch resolution {
+        switch consume resolution {
         case .rejected(let rejection):
             let request = makeRequest(url, resolved: nil, data: data)
             return .answered(
@@ -290,17 +299,16 @@ struct RequestPipeline {
         _ url: String, route: Route? = nil, params: Parameters = Parameters(), resolved: ResolvedURL?,
         data: [String: any Sendable]
     ) -> Request {
-        guard var resolved else {
+        guard let resolved else {
             return Request(
                 url: url, path: "", fragment: nil, route: nil, params: Parameters(), query: Query(),
-                data: data, source: source, resolved: nil)
+                data: data, source: source, parsed: nil, isRewritten: false)
         }
         let parsed = resolved.parsed
-        let query =
-            resolved.query ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace)
-        resolved.query = query
         return Request(
             url: url, path: resolved.path, fragment: parsed.decodedFragment, route: route, params: params,
-            query: query, data: data, source: source, resolved: resolved)
+            query: resolved.query
+                ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace),
+            data: data, source: source, parsed: parsed, isRewritten: resolved.rewrittenPath != nil)
     }
 }

@@ -5,9 +5,9 @@ extension RouterStorage {
     /// one of them never reads the string or walks the trie again.
     ///
     /// Each record is a terminal of the source's trie and its captures, into
-    /// `url.routed.string` (``makeMatch(_:_:in:trie:)``).
+    /// `url.routedString` (``makeMatch(_:_:in:trie:)``).
     @inline(__always)
-    func candidates(of url: inout ResolvedURL, source: Source) -> [(terminal: Int, captures: CaptureList)] {
+    func candidates(of url: inout ResolvedURL, source: Source) -> [Candidate] {
         var tracer = SilentTracer()
         // Each trie passed straight from its stored property: borrowed, not retained.
         if case .app = source {
@@ -21,7 +21,7 @@ extension RouterStorage {
         guard case .routable(var url) = prepared else { return [] }
         let trie = trie(for: source)
         return candidates(of: &url, source: source).map {
-            makeMatch($0.terminal, $0.captures, in: url.routed.string, trie: trie)
+            makeMatch($0.terminal, $0.captures, in: url.routedString, trie: trie)
         }
     }
 }

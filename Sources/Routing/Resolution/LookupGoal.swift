@@ -30,7 +30,7 @@ struct AllCandidates: LookupGoal {
     func walk<Chooser: GroupChooser, Tracer: MatchTracer>(
         _ trie: Trie, _ input: UnsafeBufferPointer<UInt8>, string: String, path: Range<Int>,
         chooser: inout Chooser, tracer: inout Tracer
-    ) -> [(terminal: Int, captures: CaptureList)] {
+    ) -> [Candidate] {
         trie.terminals.withUnsafeBufferPointer { terminals in
             var collector = CandidateCollector(terminals: terminals, chooser: chooser)
             _ = trie.matchIndex(input, source: string, path: path, filter: &collector, tracer: &tracer)

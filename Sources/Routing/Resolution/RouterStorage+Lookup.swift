@@ -7,17 +7,13 @@ extension RouterStorage {
     func lookup<Goal: LookupGoal, Tracer: MatchTracer>(
         _ url: inout ResolvedURL, source: Source, trie: Trie, for goal: Goal, tracer: inout Tracer
     ) -> Goal.Found {
-        let parsed = url.parsed
-        let routed = url.routed
         var query = url.query
         defer { url.query = query }
-        return routed.withUTF8 { input in
-            parsed.withUTF8 { original in
-                lookup(
-                    input, string: routed.string, path: routed.path, link: parsed.link,
-                    queryRange: parsed.query, linkBytes: original, query: &query, source: source, trie: trie,
-                    for: goal, tracer: &tracer)
-            }
+        return url.withRoutedBytes { input, path, original in
+            lookup(
+                input, string: url.routedString, path: path, link: url.parsed.link,
+                queryRange: url.parsed.query,
+                linkBytes: original, query: &query, source: source, trie: trie, for: goal, tracer: &tracer)
         }
     }
 

@@ -23,12 +23,65 @@ extension RouterStorage {
         return resolve(prepared, source: source, trie: publicTrie, tracer: &tracer)
     }
 
-    /// ``resolve(_:source:tracer:)`` keeping only the match.
+    /// ``resolve(_:source:tracer:)`` keeping only the match: the hot path of
+    /// ``Router/match(_:source:)``, which builds no resolved URL unless a rewrite needs one.
     @inline(__always)
     func match(_ url: String, source: Source) -> RouteMatch? {
+        // Each trie passed straight from its stored property: borrowed, not retained.
+        if case .app = source { return match(url, source: source, trie: trie) }
+        return match(url, source: source, trie: publicTrie)
+    }
+
+    @inline(__always)
+    private func match(_ url: String, source: Source, trie: Trie) -> RouteMatch? {
+        guard rewrites.isEmpty else {
+            var tracer = SilentTracer()
+            guard case .matched(let match, _) = resolve(url, source: source, trie: trie, tracer: &tracer)
+            else { return nil }
+            return match
+        }
+        // The walk's result leaves each closure as it is, and the match is made outside: a
+        // `RouteMatch` returned through `withContiguousStorageIfAvailable` is copied twice.
         var tracer = SilentTracer()
-        guard case .matched(let match, _) = resolve(url, source: source, tracer: &tracer) else { return nil }
-        return match
+        switch shortcutLookup(url, source: source, trie: trie) {
+        case .found(let terminal, _, _):
+            return staticMatch(terminal, trie: trie)
+        case .walk(let end, _):
+            let found =
+                url.utf8.withContiguousStorageIfAvailable { bytes in
+                    firstWalk(
+                        bytes, string: url, path: 0..<end, link: .path, queryRange: nil, source: source,
+                        trie: trie,
+                        tracer: &tracer)
+                } ?? nil
+            guard let (terminal, captures) = found else { return nil }
+            return makeMatch(terminal, captures, in: url, trie: trie)
+        case .parse:
+            guard case .success(let parsed) = URLParser.parse(url, served: served, plainPathTried: true),
+                parsed.isServed
+            else { return nil }
+            let found = parsed.withUTF8 { bytes in
+                firstWalk(
+                    bytes, string: parsed.string, path: parsed.path, link: parsed.link,
+                    queryRange: parsed.query,
+                    source: source, trie: trie, tracer: &tracer)
+            }
+            guard let (terminal, captures) = found else { return nil }
+            return makeMatch(terminal, captures, in: parsed.string, trie: trie)
+        }
+    }
+
+    /// The one lookup's first match in a URL no rewrite changed, whose bytes are `bytes`.
+    @inline(__always)
+    private func firstWalk<Tracer: MatchTracer>(
+        _ bytes: UnsafeBufferPointer<UInt8>, string: String, path: Range<Int>, link: ParsedURL.Link,
+        queryRange: Range<Int>?, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> (terminal: Int, captures: CaptureList)? {
+        var query: Query?
+        return lookup(
+            bytes, string: string, path: path, link: link, queryRange: queryRange, linkBytes: bytes,
+            query: &query,
+            source: source, trie: trie, for: FirstMatch(), tracer: &tracer)
     }
 
     @inline(__always)
@@ -43,12 +96,19 @@ extension RouterStorage {
             case .found(let terminal, let end, let segmentCount):
                 let parsed = ParsedURL(string: url, path: 0..<end, query: nil, segmentCount: segmentCount)
                 return .matched(
-                    staticMatch(terminal, trie: trie), ResolvedURL(parsed: parsed, rewritten: nil))
+                    staticMatch(terminal, trie: trie), ResolvedURL(parsed: parsed, rewrittenPath: nil))
             case .walk(let end, let segmentCount):
                 let parsed = ParsedURL(string: url, path: 0..<end, query: nil, segmentCount: segmentCount)
-                return resolve(
-                    .routable(ResolvedURL(parsed: parsed, rewritten: nil)), source: source, trie: trie,
-                    tracer: &tracer)
+                let resolved = ResolvedURL(parsed: parsed, rewrittenPath: nil)
+                // Walked from the string's own bytes: nothing else of the resolved URL is needed.
+                let found =
+                    url.utf8.withContiguousStorageIfAvailable { bytes in
+                        firstWalk(
+                            bytes, string: url, path: 0..<end, link: .path, queryRange: nil, source: source,
+                            trie: trie, tracer: &tracer)
+                    } ?? nil
+                guard let (terminal, captures) = found else { return .unmatched(resolved) }
+                return .matched(makeMatch(terminal, captures, in: url, trie: trie), resolved)
             }
         }
         return resolve(
@@ -68,7 +128,7 @@ extension RouterStorage {
                 let (terminal, captures) = lookup(
                     &resolved, source: source, trie: trie, for: FirstMatch(), tracer: &tracer)
             else { return .unmatched(resolved) }
-            return .matched(makeMatch(terminal, captures, in: resolved.routed.string, trie: trie), resolved)
+            return .matched(makeMatch(terminal, captures, in: resolved.routedString, trie: trie), resolved)
         }
     }
 
@@ -131,7 +191,7 @@ extension RouterStorage {
                 let what = if case .web = parsed.link { "host" } else { "scheme" }
                 tracer.note(depth: 0, "the router does not serve this \(what): no route is for this link")
             }
-            return .unserved(ResolvedURL(parsed: parsed, rewritten: nil))
+            return .unserved(ResolvedURL(parsed: parsed, rewrittenPath: nil))
         }
         var rewritten: ParsedURL?
         for rewrite in rewrites {
@@ -156,6 +216,6 @@ extension RouterStorage {
                     RoutingError(rejection.status, "after rewrite '\(rewrite.name)': \(rejection.message)"))
             }
         }
-        return .routable(ResolvedURL(parsed: parsed, rewritten: rewritten))
+        return .routable(ResolvedURL(parsed: parsed, rewrittenPath: rewritten?.pathString))
     }
 }

@@ -4,13 +4,28 @@
 struct ResolvedURL: Sendable {
     /// The URL as received: its link kind (for scopes), query and fragment.
     let parsed: ParsedURL
-    /// The bare path the rewrites produced, when one applied: what the walk reads.
-    let rewritten: ParsedURL?
+    /// The bare path the rewrites produced, normalized, when one applied: what the walk reads.
+    let rewrittenPath: String?
     /// The decoded query, once a query condition or a request has decoded it.
     var query: Query? = nil
 
-    /// The parsed URL whose path is routed: the rewritten one, else the URL as received.
-    var routed: ParsedURL { rewritten ?? parsed }
     /// The normalized path that was routed, after rewrites (``Request/path``).
-    var path: String { routed.pathString }
+    var path: String { rewrittenPath ?? parsed.pathString }
+
+    /// Calls `body` with the bytes of the routed path, its range there, and the bytes of the link
+    /// as received (the same bytes when no rewrite applied), which `parsed` indexes.
+    @inline(__always)
+    func withRoutedBytes<Result>(
+        _ body: (_ routed: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, _ link: UnsafeBufferPointer<UInt8>)
+            -> Result
+    ) -> Result {
+        guard var rewrittenPath else { return parsed.withUTF8 { bytes in body(bytes, parsed.path, bytes) } }
+        // A normalized path is all path, and the root's is empty.
+        return rewrittenPath.withUTF8 { routed in
+            parsed.withUTF8 { link in body(routed, routed.count == 1 ? 0..<0 : 0..<routed.count, link) }
+        }
+    }
+
+    /// The string the routed path's bytes belong to, which captures index.
+    var routedString: String { rewrittenPath ?? parsed.string }
 }

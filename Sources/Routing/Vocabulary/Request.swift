@@ -7,22 +7,28 @@ public struct Request: Sendable {
     /// One reference for the whole request: a request is copied at every stage (into a
     /// middleware, out of it, into the response), and one reference count per copy is far
     /// cheaper than one per field.
-    private final class Storage: Sendable {
+    ///
+    /// `@unchecked Sendable`: `route` and `params` are written only by ``Request/reroute(to:params:)``,
+    /// and only while `isKnownUniquelyReferenced` holds, that is while the one `Request` writing
+    /// is the only value anywhere that refers to the storage (copy-on-write, as `Array` does). A
+    /// storage any other request, task or closure can see is never written: it is copied.
+    private final class Storage: @unchecked Sendable {
         let url: String
         let path: String
         let fragment: String?
-        let route: Route?
-        let params: Parameters
+        var route: Route?
+        var params: Parameters
         let query: Query
         let data: [String: any Sendable]
         let source: Source
-        /// The URL as the router read it, `nil` when the parser refused it: the candidates after
-        /// a decline and a redirect's next hop start from it instead of parsing `url` again.
-        let resolved: ResolvedURL?
+        /// The URL as the router parsed it, `nil` when the parser refused it.
+        let parsed: ParsedURL?
+        /// Whether a rewrite produced `path`.
+        let isRewritten: Bool
 
         init(
             url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
-            data: [String: any Sendable], source: Source, resolved: ResolvedURL?
+            data: [String: any Sendable], source: Source, parsed: ParsedURL?, isRewritten: Bool
         ) {
             self.url = url
             self.path = path
@@ -32,11 +38,12 @@ public struct Request: Sendable {
             self.query = query
             self.data = data
             self.source = source
-            self.resolved = resolved
+            self.parsed = parsed
+            self.isRewritten = isRewritten
         }
     }
 
-    private let storage: Storage
+    private var storage: Storage
 
     /// The URL as received, before any rewrite.
     public var url: String { storage.url }
@@ -63,16 +70,22 @@ public struct Request: Sendable {
     public var source: Source { storage.source }
 
     /// The URL as the router read it: parsed, rewritten, its query decoded; `nil` when the parser
-    /// refused it.
-    var resolved: ResolvedURL? { storage.resolved }
+    /// refused it. The candidates after a decline and a redirect's next hop start from it instead
+    /// of parsing ``url`` again. Rebuilt from the stored parse, ``path`` and ``query``, so a request
+    /// holds no copy of what it already has.
+    var resolved: ResolvedURL? {
+        guard let parsed = storage.parsed else { return nil }
+        return ResolvedURL(
+            parsed: parsed, rewrittenPath: storage.isRewritten ? storage.path : nil, query: storage.query)
+    }
 
     init(
         url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
-        data: [String: any Sendable], source: Source, resolved: ResolvedURL?
+        data: [String: any Sendable], source: Source, parsed: ParsedURL?, isRewritten: Bool
     ) {
         storage = Storage(
             url: url, path: path, fragment: fragment, route: route, params: params, query: query, data: data,
-            source: source, resolved: resolved)
+            source: source, parsed: parsed, isRewritten: isRewritten)
     }
 
     /// This request with another route and data: what the next candidate of the same URL runs
@@ -80,7 +93,19 @@ public struct Request: Sendable {
     func replacing(route: Route?, params: Parameters, data: [String: any Sendable]) -> Request {
         Request(
             url: url, path: path, fragment: fragment, route: route, params: params, query: query, data: data,
-            source: source, resolved: resolved)
+            source: source, parsed: storage.parsed, isRewritten: storage.isRewritten)
+    }
+
+    /// Points this request at another route of the same URL: what the next candidate runs with
+    /// after a decline. In place when no one else holds the request (the common case: the
+    /// declined stages kept nothing), so a chain of declines allocates no request after the first.
+    mutating func reroute(to route: Route?, params: Parameters) {
+        guard isKnownUniquelyReferenced(&storage) else {
+            self = replacing(route: route, params: params, data: data)
+            return
+        }
+        storage.route = route
+        storage.params = params
     }
 
     /// Whether `other` is this very request (the same storage), which a middleware returning

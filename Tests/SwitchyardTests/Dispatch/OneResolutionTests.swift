@@ -116,3 +116,37 @@ struct OneResolutionTests {
         #expect(counter.value == use.parses, "\(counter.value) rewrite calls")
     }
 }
+
+/// After a decline the pipeline points the request it built at the next candidate, in place when
+/// no one else holds it. A stage that kept the request must still see the route it ran for.
+struct DeclinedRequestReuseTests {
+    actor Kept {
+        private(set) var requests: [Request] = []
+        func keep(_ request: Request) { requests.append(request) }
+    }
+
+    @Test(
+        "a request a declined stage kept still names that stage's route",
+        arguments: [false, true])
+    func keptRequestIsUnchanged(keeps: Bool) async throws {
+        let kept = Kept()
+        let router = try Router(routes: [
+            Route("/a/:id(int)", name: "first", isPublic: true) { request in
+                if keeps { await kept.keep(request) }
+                throw RouteDeclined()
+            },
+            Route("/a/:id", name: "second", isPublic: true) { _ in throw RouteDeclined() },
+            Route("/a/*rest", name: "last", isPublic: true, controller: echo),
+        ])
+        let response = await Connection.send("/a/7?x=1#f", router: router)
+        #expect(response.request.route?.name == "last")
+        #expect(response.request.params["rest"] == "7")
+        #expect(response.request.query["x"] == "1" && response.request.fragment == "f")
+        let requests = await kept.requests
+        #expect(requests.count == (keeps ? 1 : 0))
+        if keeps {
+            #expect(requests[0].route?.name == "first")
+            #expect(requests[0].params["id"] == "7" && requests[0].params["rest"] == nil)
+        }
+    }
+}
