@@ -13,6 +13,12 @@ extension RouterStorage {
         return resolve(url, source: source, trie: publicTrie, tracer: &tracer)
     }
 
+    /// ``resolve(_:source:tracer:)`` with nothing to trace.
+    func resolve(_ url: String, source: Source) -> Resolution {
+        var tracer = SilentTracer()
+        return resolve(url, source: source, tracer: &tracer)
+    }
+
     /// ``resolve(_:source:tracer:)`` for a URL already parsed and rewritten: a redirect's location,
     /// parsed when the redirect was classified, or explain's URL.
     @inline(__always)

@@ -222,8 +222,7 @@ extension Router {
     /// or one of the same shape that a link of another scope would pick instead (the route's
     /// own links then reach it; ``url(for:_:scheme:host:)-(_,[String:String],_,_)`` checks that).
     private func verify(_ path: String, routeIndex: Int, params: [String: String]) throws {
-        var tracer = SilentTracer()
-        switch storage.resolve(path, source: .app, tracer: &tracer) {
+        switch storage.resolve(path, source: .app) {
         case .rejected(let rejection):
             throw RoutingError(.badRequest, "the path \(path) would be refused: \(rejection.message)")
         case .unmatched:

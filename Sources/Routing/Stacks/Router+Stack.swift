@@ -9,9 +9,7 @@ extension Router {
     /// router.stack(for: "mailapp://folders/7/messages/42").map(\.route.name)   // ["folder", "message"]
     /// ```
     public func stack(for url: String, source: Source = .app) -> [RouteMatch] {
-        var tracer = SilentTracer()
-        guard case .matched(let link, let resolved) = storage.resolve(url, source: source, tracer: &tracer)
-        else { return [] }
+        guard case .matched(let link, let resolved) = storage.resolve(url, source: source) else { return [] }
         guard link.route.parent != nil else { return [link] }
         let ancestors = ancestorLinks(of: link.route, params: link.params, after: resolved.parsed)
         var stack = ancestors.compactMap { ancestor in
