@@ -15,7 +15,7 @@ func fuzzMatcher(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 private func compare(_ url: String, _ router: Router, caseSensitive: Bool) {
     let actual = router.match(url)
-    guard case .success(let parsed) = URLParser.parse(url, configuration: router.configuration) else {
+    guard case .success(let parsed) = URLParser.parse(url, served: ServedLinks(router.configuration)) else {
         if actual != nil { finding("a URL the parser refuses matched", url) }
         return
     }

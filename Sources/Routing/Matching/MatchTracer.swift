@@ -1,6 +1,6 @@
 /// Receives the steps of a trie walk. The walk is generic over it, so ``SilentTracer`` compiles
 /// to nothing on the hot path while ``Router/explain(_:source:)`` records every decision and tests
-/// count steps to prove matching is linear.
+/// count steps to prove matching is linear (their `CountingTracer`).
 protocol MatchTracer {
     /// Called once per candidate the walk considers.
     mutating func step()
@@ -28,14 +28,6 @@ struct SilentTracer: MatchTracer {
     @inline(__always) mutating func step() {}
     @inline(__always) var wantsNotes: Bool { false }
     @inline(__always) mutating func note(depth: Int, _ message: String) {}
-}
-
-/// Counts candidates considered; for the linear-work tests.
-struct CountingTracer: MatchTracer {
-    private(set) var steps = 0
-    mutating func step() { steps += 1 }
-    var wantsNotes: Bool { false }
-    mutating func note(depth: Int, _ message: String) {}
 }
 
 /// Records notes for ``Router/explain(_:source:)``, naming routes as `pattern (name)`.

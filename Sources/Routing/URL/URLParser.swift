@@ -24,12 +24,6 @@ package enum URLParser {
         "javascript", "data", "file", "about", "blob", "vbscript",
     ]
 
-    /// Parses and validates a full URL or a bare path (`/path?query#fragment`) for a router with
-    /// `configuration`.
-    static func parse(_ url: String, configuration: Router.Configuration) -> Result<ParsedURL, RoutingError> {
-        parse(url, served: ServedLinks(configuration))
-    }
-
     /// Parses and validates a full URL or a bare path (`/path?query#fragment`). `plainPathTried`:
     /// the caller already found that `url` is not a ``PlainPath``, so the shortcut is skipped.
     static func parse(_ url: String, served: ServedLinks, plainPathTried: Bool = false)
@@ -58,16 +52,9 @@ package enum URLParser {
         return parseInFull(string, served: served)
     }
 
-    /// ``parse(_:configuration:)`` without the plain-path shortcut: every check, in the order
-    /// above. `string` is contiguous and within the byte limit.
-    static func parseInFull(_ string: String, configuration: Router.Configuration)
-        -> Result<ParsedURL, RoutingError>
-    {
-        parseInFull(string, served: ServedLinks(configuration))
-    }
-
-    /// ``parseInFull(_:configuration:)`` with the router's compiled ``ServedLinks``.
-    /// `hostIsParsed`: `string` carries the host ``WebHost`` gave, which must parse as itself.
+    /// ``parse(_:served:plainPathTried:)`` without the plain-path shortcut: every check, in the
+    /// order above. `string` is contiguous and within the byte limit. `hostIsParsed`: `string`
+    /// carries the host ``WebHost`` gave, which must parse as itself.
     static func parseInFull(_ string: String, served: ServedLinks, hostIsParsed: Bool = false)
         -> Result<ParsedURL, RoutingError>
     {
@@ -143,7 +130,7 @@ package enum URLParser {
     /// Parses the query of `parsed` into decoded items, in order, duplicates kept.
     ///
     /// Splits on `&`, then on the first `=`; a piece without `=` has the value `""`, and empty
-    /// pieces (`a&&b`) are skipped. ``parse(_:configuration:)`` has validated every escape, so
+    /// pieces (`a&&b`) are skipped. ``parse(_:served:plainPathTried:)`` has validated every escape, so
     /// this cannot fail.
     static func query(of parsed: ParsedURL, plusAsSpace: Bool) -> Query {
         guard let range = parsed.query, !range.isEmpty else { return Query() }
