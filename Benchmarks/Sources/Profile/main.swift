@@ -7,8 +7,9 @@
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
 // `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks, or
 // `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
-// `Connection.sendStack` of a link two parents deep, or `Decode:MessageLink` and
-// `Decode:ByHand` for a typed link read by `decode` and by hand; the second is
+// `Connection.sendStack` of a link two parents deep, `Decode:MessageLink` and
+// `Decode:ByHand` for a typed link read by `decode` and by hand, or `Init:<routes>` for
+// `Router.init` of a generated table as in the Pipeline benchmarks; the second is
 // the number of ops (default 1,000). Only the functions named `measured…` are worth collecting: the
 // rest is setup. Unlike the benchmark executables this one does not load the malloc interposer, which
 // valgrind cannot run with. The top level never awaits: an async `main` parks the main thread in
@@ -67,6 +68,15 @@ func waiting<Value: Sendable>(for body: @escaping @Sendable () async -> Value) -
 }
 
 @inline(never)
+func measuredInits(_ routes: [Route], ops: Int) -> Int {
+    var count = 0
+    for _ in 0..<ops {
+        count &+= (try? Router(routes: routes))?.routes.count ?? 0
+    }
+    return count
+}
+
+@inline(never)
 func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
     var ids = 0
     for _ in 0..<ops {
@@ -79,13 +89,18 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     print(
-        "usage: Profile <workload | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand> [ops]"
+        "usage: Profile <workload | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
     )
     exit(64)
 }
 let ops = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
 
-if name == "Stack:Depth3" {
+if name.hasPrefix("Init:"), let count = Int(name.dropFirst("Init:".count)) {
+    let routes = GeneratedRoutes.make(count)
+    let built = measuredInits(routes, ops: ops)
+    precondition(built == count * ops, "\(name): \(built) routes in \(ops) routers")
+    print("\(name): \(ops) routers of \(count) routes")
+} else if name == "Stack:Depth3" {
     let router = try StackRouter.make()
     let levels = waiting { await measuredStacks(router, SendRouter.url, ops: ops) }
     precondition(levels == 3 * ops, "Stack:Depth3: \(levels) levels in \(ops) stacks")

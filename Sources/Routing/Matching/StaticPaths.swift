@@ -44,42 +44,71 @@ final class StaticPaths: @unchecked Sendable {
     /// (parameter routes, queries) are told apart before they are hashed.
     private let lengths: UInt64
 
+    /// Paths with their terminals, their bytes one after the other in one buffer.
+    struct Keys {
+        private(set) var bytes: [UInt8] = []
+        private(set) var paths: [(start: Int, count: Int, terminal: Int32)] = []
+
+        mutating func append(_ path: [UInt8], terminal: Int32) {
+            paths.append((bytes.count, path.count, terminal))
+            bytes += path
+        }
+    }
+
     /// `paths`: the (folded) path bytes with their terminals; those that are not plain without
     /// escapes are left to the walk.
-    init(_ paths: [(bytes: [UInt8], terminal: Int32)], folding: Bool) {
+    convenience init(_ paths: [(bytes: [UInt8], terminal: Int32)], folding: Bool) {
+        var keys = Keys()
+        for (bytes, terminal) in paths { keys.append(bytes, terminal: terminal) }
+        self.init(keys, folding: folding)
+    }
+
+    /// `keys`: the (folded) path bytes with their terminals; those that are not plain without
+    /// escapes are left to the walk.
+    init(_ keys: Keys, folding: Bool) {
         self.folding = folding
-        let paths = paths.compactMap { path -> (bytes: [UInt8], hit: Hit)? in
-            guard !path.bytes.contains(UInt8(ascii: "%")) else { return nil }
-            // The root's key is empty; its URL is `/`.
-            let scanned = (path.bytes.isEmpty ? [UInt8(ascii: "/")] : path.bytes).withUnsafeBufferPointer {
-                PlainPath.scan($0)
+        var paths: [(start: Int, count: Int, hit: Hit)] = []
+        paths.reserveCapacity(keys.paths.count)
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            for (start, count, terminal) in keys.paths {
+                let path = UnsafeBufferPointer(rebasing: bytes[start..<start + count])
+                guard !path.contains(UInt8(ascii: "%")) else { continue }
+                // The root's key is empty; its URL is `/`.
+                let scanned =
+                    path.isEmpty
+                    ? StaticString("/").withUTF8Buffer { PlainPath.scan($0) } : PlainPath.scan(path)
+                guard let scanned, scanned.end == count else { continue }
+                paths.append(
+                    (start, count, Hit(terminal: terminal, segmentCount: Int32(scanned.segmentCount))))
             }
-            guard let scanned, scanned.end == path.bytes.count else { return nil }
-            return (path.bytes, Hit(terminal: path.terminal, segmentCount: Int32(scanned.segmentCount)))
         }
         var bits: UInt64 = 1
         while (1 << bits) < paths.count * 2 { bits += 1 }
-        shift = 64 - bits
-        slots = .allocate(capacity: 1 << bits)
+        let shift = 64 - bits
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: 1 << bits)
         slots.initialize(repeating: Slot())
         var allWords: [UInt64] = []
+        allWords.reserveCapacity(paths.reduce(0) { $0 + ($1.count + 7) / 8 })
         var lengths: UInt64 = 0
-        for (bytes, hit) in paths {
-            lengths |= 1 &<< UInt64(bytes.count & 63)
-            let start = Int32(allWords.count)
-            let hash = bytes.withUnsafeBufferPointer { buffer in
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            for (start, count, hit) in paths {
+                let path = UnsafeBufferPointer(rebasing: bytes[start..<start + count])
+                lengths |= 1 &<< UInt64(count & 63)
+                let wordStart = Int32(allWords.count)
                 var offset = 0
-                while offset < buffer.count {
-                    allWords.append(ByteWord.load(buffer, at: offset, upTo: min(offset + 8, buffer.count)))
+                while offset < count {
+                    allWords.append(ByteWord.load(path, at: offset, upTo: min(offset + 8, count)))
                     offset += 8
                 }
                 // The keys are folded already; folding them again changes nothing.
-                return Self.hash(buffer, end: buffer.count, folding: folding)
+                let hash = Self.hash(path, end: count, folding: folding)
+                var slot = Int(truncatingIfNeeded: hash &>> shift)
+                while slots[slot].length >= 0 { slot = (slot + 1) & (slots.count - 1) }
+                slots[slot] = Slot(hash: hash, wordStart: wordStart, length: Int32(count), hit: hit)
             }
-            var slot = Int(truncatingIfNeeded: hash &>> shift)
-            while slots[slot].length >= 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = Slot(hash: hash, wordStart: start, length: Int32(bytes.count), hit: hit)
         }
+        self.shift = shift
+        self.slots = slots
         self.lengths = lengths
         words = .allocate(capacity: max(allWords.count, 1))
         _ = words.initialize(from: allWords)

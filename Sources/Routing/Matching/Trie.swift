@@ -94,21 +94,29 @@ final class Trie: @unchecked Sendable {
     ///
     /// It is the one the walk returns for the path: at every node the walk tries the literal child
     /// first, and this descent reaches the end of the path at a terminal without a dead end.
+    /// Depth first, one path buffer: a node's path is its parent's, kept in the buffer while the
+    /// node waits, then `/` and its key.
     private static func literalPaths(nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8])
-        -> [(bytes: [UInt8], terminal: Int32)]
+        -> StaticPaths.Keys
     {
-        var paths: [(bytes: [UInt8], terminal: Int32)] = []
-        var pending: [(node: Int, bytes: [UInt8])] = [(0, [])]
-        while let (index, bytes) = pending.popLast() {
-            let node = nodes[index]
-            if node.terminal >= 0 { paths.append((bytes, node.terminal)) }
+        var keys = StaticPaths.Keys()
+        var path: [UInt8] = []
+        var pending: [(node: Int32, edge: Int32, parentLength: Int)] = [(0, -1, 0)]
+        while let (index, edgeIndex, parentLength) = pending.popLast() {
+            path.removeSubrange(parentLength...)
+            if edgeIndex >= 0 {
+                let edge = literalEdges[Int(edgeIndex)]
+                path.append(UInt8(ascii: "/"))
+                path += keyBytes[Int(edge.keyStart)..<Int(edge.keyStart) + Int(edge.keyLength)]
+            }
+            let node = nodes[Int(index)]
+            if node.terminal >= 0 { keys.append(path, terminal: node.terminal) }
             let start = Int(node.literalStart)
-            for edge in literalEdges[start..<start + Int(node.literalCount)] {
-                let key = keyBytes[Int(edge.keyStart)..<Int(edge.keyStart) + Int(edge.keyLength)]
-                pending.append((Int(edge.child), bytes + [UInt8(ascii: "/")] + key))
+            for edge in start..<start + Int(node.literalCount) {
+                pending.append((literalEdges[edge].child, Int32(edge), path.count))
             }
         }
-        return paths
+        return keys
     }
 
     deinit {

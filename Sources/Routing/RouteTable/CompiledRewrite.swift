@@ -23,11 +23,9 @@ struct CompiledRewrite: Sendable {
             var builder = TrieBuilder(caseSensitive: caseSensitive)
             for (index, expansion) in expansions.enumerated() {
                 let segments = expansion.map(\.segment)
-                var constraints: [Constraint?] = []
+                var constraints: [String: Constraint] = [:]
                 for positioned in expansion {
-                    guard case .parameter(_, let constraintName) = positioned.segment else { continue }
-                    guard let constraintName else {
-                        constraints.append(nil)
+                    guard case .parameter(let name, let constraintName?) = positioned.segment else {
                         continue
                     }
                     guard let constraint = Constraint.builtIns[constraintName] else {
@@ -37,7 +35,7 @@ struct CompiledRewrite: Sendable {
                                 "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum"
                         )
                     }
-                    constraints.append(constraint)
+                    constraints[name] = constraint
                 }
                 try builder.insert(
                     TrieBuilder.Entry(

@@ -39,63 +39,85 @@ struct CompiledRoute: Sendable {
     {
         self.route = route
         self.index = index
-        let expansions = try PatternParser.expand(route.pattern)
+        let expansions = try PatternParser.expansions(of: route.pattern)
+        // Most routes have no constraints of their own, and need no bookkeeping of which are used.
+        let routeConstraints = route.constraints
         var constraints: [String: Constraint] = [:]
         var usedKeys: Set<String> = []
-        for expansion in expansions {
-            for positioned in expansion {
-                guard case .parameter(let name, let constraintName) = positioned.segment else { continue }
+        for (expansionIndex, expansion) in expansions.enumerated() {
+            for (segmentIndex, segment) in expansion.enumerated() {
+                guard case .parameter(let name, let constraintName) = segment else { continue }
                 if let constraintName {
                     guard
-                        let constraint = route.constraints[constraintName]
+                        let constraint = routeConstraints[constraintName]
                             ?? Constraint.builtIns[constraintName]
                     else {
-                        let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted())
-                            .joined(separator: ", ")
-                        throw RouteTableError(
-                            pattern: route.pattern, position: positioned.constraintPosition,
-                            reason: "unknown constraint '\(constraintName)' (known here: \(known))")
+                        throw Self.unknownConstraint(
+                            constraintName, of: route, at: (expansionIndex, segmentIndex))
                     }
-                    usedKeys.insert(constraintName)
+                    if !routeConstraints.isEmpty { usedKeys.insert(constraintName) }
                     constraints[name] = constraint
-                } else if let constraint = route.constraints[name] {
+                } else if let constraint = routeConstraints[name] {
                     usedKeys.insert(name)
                     constraints[name] = constraint
                 }
             }
         }
-        if let unused = Set(route.constraints.keys).subtracting(usedKeys).sorted().first {
+        if !routeConstraints.isEmpty,
+            let unused = Set(routeConstraints.keys).subtracting(usedKeys).sorted().first
+        {
             throw RouteTableError(
                 pattern: route.pattern, position: nil,
                 reason:
                     "constraint '\(unused)' is used by no parameter: name it in parentheses, `:id(\(unused))`, or name a parameter"
             )
         }
-        let routerPolicyNames = Set(routerPolicies.map(\.name))
-        if let unknown = route.skipping.subtracting(routerPolicyNames).sorted().first {
+        let skipping = route.skipping
+        if !skipping.isEmpty,
+            let unknown = skipping.subtracting(Set(routerPolicies.map(\.name))).sorted().first
+        {
             throw RouteTableError(
                 pattern: route.pattern, position: nil,
                 reason: "skips '\(unknown)', which is not a router policy")
         }
-        self.expansions = expansions.map { $0.map(\.segment) }
+        self.expansions = expansions
         self.constraints = constraints
-        self.middlewares = routerMiddlewares + route.middlewares
-        self.policies = routerPolicies.filter { !route.skipping.contains($0.name) } + route.policies
+        self.middlewares = Self.concatenated(routerMiddlewares, route.middlewares)
+        self.policies = Self.concatenated(
+            skipping.isEmpty ? routerPolicies : routerPolicies.filter { !skipping.contains($0.name) },
+            route.policies)
         self.stages = Stages(
             middlewares: middlewares, policies: policies, controller: route.controller,
             continueNext: route.continueNext)
     }
 
-    /// The trie entries of every expansion.
-    func entries(scope: RouteScope) -> [TrieBuilder.Entry] {
-        expansions.map { segments in
-            TrieBuilder.Entry(
-                routeIndex: index, priority: route.priority, continueNext: route.continueNext,
-                pattern: route.pattern, name: route.name, segments: segments,
-                constraints: segments.compactMap { segment in
-                    guard case .parameter(let name, _) = segment else { return nil }
-                    return .some(constraints[name])
-                }, scope: scope)
-        }
+    /// `first + second`, sharing the storage of either when the other is empty: most routes add
+    /// nothing to the router's stages, or the router has none.
+    private static func concatenated<Element>(_ first: [Element], _ second: [Element]) -> [Element] {
+        if second.isEmpty { return first }
+        if first.isEmpty { return second }
+        return first + second
+    }
+
+    /// The error for `name`, a constraint neither the route nor the built-ins know, written in the
+    /// segment at `place` (expansion, segment) of the route's expansions.
+    private static func unknownConstraint(_ name: String, of route: Route, at place: (Int, Int))
+        -> RouteTableError
+    {
+        // The pattern parsed once already: only a message needs the positions.
+        let positioned = try? PatternParser.expand(route.pattern)
+        let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted()).joined(
+            separator: ", ")
+        return RouteTableError(
+            pattern: route.pattern, position: positioned?[place.0][place.1].constraintPosition,
+            reason: "unknown constraint '\(name)' (known here: \(known))")
+    }
+
+    /// The trie entry of expansion `expansion`.
+    func entry(_ expansion: Int, scope: RouteScope) -> TrieBuilder.Entry {
+        TrieBuilder.Entry(
+            routeIndex: index, priority: route.priority, continueNext: route.continueNext,
+            pattern: route.pattern, name: route.name, segments: expansions[expansion],
+            constraints: constraints, scope: scope)
     }
 }

@@ -36,6 +36,11 @@ struct RouteScope: Sendable, Equatable {
             RouteTableError(pattern: route.pattern, position: nil, reason: reason)
         }
         if let conflict = route.scopeConflict { throw error(conflict) }
+        // Most routes: nothing to check, sort or copy.
+        if route.schemes.isEmpty && route.hosts.isEmpty && route.query.isEmpty {
+            self = .unscoped
+            return
+        }
         var schemes: [[UInt8]] = []
         for scheme in route.schemes.sorted() {
             if let reason = Self.invalidity(ofScheme: scheme) { throw error("scheme '\(scheme)': \(reason)") }

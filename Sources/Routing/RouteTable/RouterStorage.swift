@@ -32,7 +32,9 @@ final class RouterStorage: Sendable {
         let served = ServedLinks(configuration)
         self.served = served
         var compiled: [CompiledRoute] = []
+        compiled.reserveCapacity(routes.count)
         var scopes: [RouteScope] = []
+        scopes.reserveCapacity(routes.count)
         var builder = TrieBuilder(caseSensitive: configuration.caseSensitive)
         var publicBuilder = TrieBuilder(caseSensitive: configuration.caseSensitive)
         var routesByName: [String: Int] = [:]
@@ -40,7 +42,8 @@ final class RouterStorage: Sendable {
             let compiledRoute = try CompiledRoute(
                 route, index: index, routerMiddlewares: middlewares, routerPolicies: policies)
             let scope = try RouteScope(route, served: served)
-            for entry in compiledRoute.entries(scope: scope) {
+            for expansion in compiledRoute.expansions.indices {
+                let entry = compiledRoute.entry(expansion, scope: scope)
                 try builder.insert(entry)
                 if route.isPublic { try publicBuilder.insert(entry) }
             }

@@ -66,6 +66,16 @@ struct RouteTableErrorTests {
         // Positions count characters, not UTF-8 bytes: "é" is one.
         Invalid("/café/:1", 7, "a parameter name is"),
         Invalid("/日本/x:y", 5, "':' inside a literal"),
+        // The parser reads bytes: every position after a scalar of two, three or four bytes, or a
+        // combining mark, is still counted in scalars.
+        Invalid("/e\u{301}/:a/:a", 7, "parameter 'a' appears twice"),
+        Invalid("/\u{1F600}/*g/x", 3, "a glob must be the last segment"),
+        Invalid("/ü(/x)(/*g)/y", 8, "a glob must be the last segment"),
+        Invalid("/日本/:id(int", 11, "expected ')' after the constraint name"),
+        Invalid("/ü/a\u{85}", 4, "control characters can never match"),
+        Invalid("/ü/a\u{200B}", 4, "invisible and bidirectional formatting characters"),
+        Invalid("/\u{1F600}x:y/%", 3, "':' inside a literal"),
+        Invalid("/\u{1F600}(/a)//", 6, "empty segment"),
     ]
 
     @Test("invalid patterns: pattern, position and reason", arguments: invalid)
@@ -117,6 +127,7 @@ struct RouteTableErrorTests {
             ),
             ("/a(/:id(nope))", [:], 8, "unknown constraint 'nope'"),
             ("/:id(Int)", [:], 5, "unknown constraint 'Int'"),
+            ("/日本(/:id(nope))", [:], 9, "unknown constraint 'nope'"),
             (
                 "/:k(kind)/:id(nope)", ["kind": .oneOf(["a"])], 14,
                 "(known here: alnum, alpha, int, uuid, kind)"
