@@ -104,7 +104,7 @@ extension Router {
     }
 }
 
-extension RouterStorage {
+extension CompiledRouter {
     /// The public routes an `https` link to `host` reaches, in registration order; none when
     /// the router does not serve `host`.
     func publicRoutes(reachingHost host: String) -> [Int] {
@@ -138,9 +138,9 @@ extension RouterStorage {
                     conditions.map { ($0.name, $0.constraint.accepts("") ? "*" : "?*") },
                     uniquingKeysWith: { first, _ in first }))
         let decodedQuery = conditions.contains { PercentEncoding.encodeQueryComponent($0.name) != $0.name }
-        let constraints = compiled[index].constraints
+        let constraints = compiledRoutes[index].constraints
         return appSiteComponents(
-            of: compiled[index].expansions, query: query, decodedQuery: decodedQuery,
+            of: compiledRoutes[index].expansions, query: query, decodedQuery: decodedQuery,
             comment: route.name.map { "\($0): \(route.pattern)" } ?? route.pattern
         ) { name in
             guard case .oneOf(let allowed) = constraints[name]?.kind else { return nil }

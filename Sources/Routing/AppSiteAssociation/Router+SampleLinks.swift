@@ -2,7 +2,7 @@ extension Router {
     /// An `https` link to `host` that reaches route `index` from outside, or `nil`: each
     /// expansion in turn, filled with the first sample value each constraint accepts.
     func sampleLink(to index: Int, host: String) -> String? {
-        let compiled = storage.compiled[index]
+        let compiled = storage.compiledRoutes[index]
         var query: [String] = []
         for condition in storage.scopes[index].conditions {
             guard let value = Self.sample(for: condition.constraint) else { return nil }

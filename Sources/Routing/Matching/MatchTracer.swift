@@ -22,7 +22,7 @@ extension MatchTracer {
 struct SilentTracer: MatchTracer {
     /// One stored byte, never read. ThreadSanitizer instruments an `inout` access to a generic
     /// tracer at the tracer's address; an empty struct has no address of its own (here it was the
-    /// `RouterStorage` object's), so concurrent matches were reported as a race on nothing.
+    /// `CompiledRouter` object's), so concurrent matches were reported as a race on nothing.
     private var unused: UInt8 = 0
 
     @inline(__always) mutating func step() {}

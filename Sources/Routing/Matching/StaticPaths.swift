@@ -6,9 +6,9 @@
 /// terminal the walk itself returns for it (computed at init), so a hit answers exactly as the walk
 /// would. Keys are folded when matching is case-insensitive, and so is the path being looked up.
 ///
-/// Only keys that are ``PlainPath``s without escapes are stored (not `/.well-known` or `/café`,
+/// Only keys that are ``ShortcutPath``s without escapes are stored (not `/.well-known` or `/café`,
 /// which the general parser must see). A URL whose routed path equals such a key, folded or not,
-/// has the same bytes up to the case of ASCII letters, so it is a plain path too: the parser would
+/// has the same bytes up to the case of ASCII letters, so it is a shortcut path too: the parser would
 /// accept it as is, with the key's segment count, which the slot keeps for the limit check. Hence
 /// the lookup comes first, and a hit skips the scan.
 ///
@@ -55,7 +55,7 @@ final class StaticPaths: @unchecked Sendable {
         }
     }
 
-    /// `paths`: the (folded) path bytes with their terminals; those that are not plain without
+    /// `paths`: the (folded) path bytes with their terminals; those that are not shortcut paths without
     /// escapes are left to the walk.
     convenience init(_ paths: [(bytes: [UInt8], terminal: Int32)], folding: Bool) {
         var keys = Keys()
@@ -63,7 +63,7 @@ final class StaticPaths: @unchecked Sendable {
         self.init(keys, folding: folding)
     }
 
-    /// `keys`: the (folded) path bytes with their terminals; those that are not plain without
+    /// `keys`: the (folded) path bytes with their terminals; those that are not shortcut paths without
     /// escapes are left to the walk.
     init(_ keys: Keys, folding: Bool) {
         self.folding = folding
@@ -76,7 +76,7 @@ final class StaticPaths: @unchecked Sendable {
                 // The root's key is empty; its URL is `/`.
                 let scanned =
                     path.isEmpty
-                    ? StaticString("/").withUTF8Buffer { PlainPath.scan($0) } : PlainPath.scan(path)
+                    ? StaticString("/").withUTF8Buffer { ShortcutPath.scan($0) } : ShortcutPath.scan(path)
                 guard let scanned, scanned.end == count else { continue }
                 paths.append(
                     (start, count, Hit(terminal: terminal, segmentCount: Int32(scanned.segmentCount))))
@@ -147,7 +147,7 @@ final class StaticPaths: @unchecked Sendable {
         folding ? ASCIICaseFolding.lowercased(word: word) : word
     }
 
-    /// The static route path `bytes[0..<end]` (`end` is ``PlainPath/routedEnd(of:)``, not
+    /// The static route path `bytes[0..<end]` (`end` is ``ShortcutPath/routedEnd(of:)``, not
     /// negative) spells, folded if the table is, or ``Hit/miss``.
     @inline(never)
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Hit {

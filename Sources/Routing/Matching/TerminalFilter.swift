@@ -1,7 +1,7 @@
 /// Chooses, at a node where routes end, the route a link reaches among the node's group (see
 /// ``Trie/Terminal``), or none, and the walk backtracks as at any dead end.
 ///
-/// The walk is generic over it: a trie whose every group holds one plain route walks with
+/// The walk is generic over it: a trie with one route per shape (``Trie/hasOneRoutePerShape``) walks with
 /// ``FirstTerminal``, which compiles to the walk 0.1 had, so scopes and query conditions cost a
 /// router that uses neither nothing. ``CandidateCollector`` records every route the link reaches
 /// and answers -1, so the walk goes on to the end: the walk's order is the candidates' order.

@@ -1,9 +1,9 @@
-/// The compiled route trie: flat buffers of plain structs, so that a walk touches no reference
+/// The compiled route trie: flat buffers of trivial structs, so that a walk touches no reference
 /// counts until it returns (Architecture, "Performance and safety").
 ///
 /// Children of a node are tried in precedence order: the literal child for the segment, then
 /// constrained parameters (ordered by the highest `priority` of the routes below each, then the
-/// earliest registration), then the plain parameter, then the glob.
+/// earliest registration), then the unconstrained parameter, then the glob.
 ///
 /// `@unchecked Sendable`: the buffers are allocated and filled in `init`, never written after it
 /// and freed in `deinit`, so tasks sharing a trie only ever read them; every element type is
@@ -68,7 +68,7 @@ final class Trie: @unchecked Sendable {
     let caseSensitive: Bool
     /// Every group holds one unscoped route without query conditions, so the first terminal of
     /// a group is always the answer and the walk needs no ``TerminalFilter`` (``FirstTerminal``).
-    let isPlain: Bool
+    let hasOneRoutePerShape: Bool
     /// `!caseSensitive`: literal keys are stored folded, and so must what is compared with them.
     var isFolding: Bool { !caseSensitive }
     /// The paths of literal segments only that end at a terminal, for a lookup before the walk.
@@ -76,9 +76,9 @@ final class Trie: @unchecked Sendable {
 
     init(
         nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8], constraintEdges: [ConstraintEdge],
-        terminals: [Terminal], caseSensitive: Bool, isPlain: Bool
+        terminals: [Terminal], caseSensitive: Bool, hasOneRoutePerShape: Bool
     ) {
-        self.isPlain = isPlain
+        self.hasOneRoutePerShape = hasOneRoutePerShape
         self.nodes = Self.copy(nodes)
         self.literalEdges = Self.copy(literalEdges)
         self.keyBytes = Self.copy(keyBytes)
@@ -135,7 +135,7 @@ final class Trie: @unchecked Sendable {
     }
 
     /// Walks `path` (UTF-8 offsets into `string`, validated by ``URLParser``) and returns the
-    /// winning terminal with the captured ranges. For tries whose every group has one plain
+    /// winning terminal with the captured ranges. For tries whose every group has one unscoped
     /// route (rewrites' tries): the first terminal of a group is the answer.
     func match<Tracer: MatchTracer>(
         _ string: String, path: Range<Int>, tracer: inout Tracer

@@ -12,7 +12,7 @@ enum ExternalContext {
     /// One value, so that one task-local binding carries both.
     struct Running: Sendable {
         let source: Source
-        let storage: RouterStorage
+        let storage: CompiledRouter
     }
 
     @TaskLocal static var running: Running?

@@ -1,11 +1,11 @@
-/// Runs one URL through a router: parse, rewrite and match (``RouterStorage/resolve(_:source:tracer:)``),
+/// Runs one URL through a router: parse, rewrite and match (``CompiledRouter/resolve(_:source:tracer:)``),
 /// then the route's stages, the next candidates when a route declines or continues, errors turned
 /// into responses, redirects followed and observers told.
 ///
 /// Each hop's URL is parsed and rewritten once: the candidates after a decline walk from the
 /// request's ``Request/resolved`` URL, and a redirect's location is parsed once, when it is read.
 struct RequestPipeline {
-    let storage: RouterStorage
+    let storage: CompiledRouter
     let data: [String: any Sendable]
     let source: Source
 
@@ -206,7 +206,7 @@ struct RequestPipeline {
     /// last answer; with `keepsAll`, appends every answer to `answers`. No answer at all is not
     /// found.
     ///
-    /// One walk enumerates every candidate (``RouterStorage/candidates(of:source:)``), however
+    /// One walk enumerates every candidate (``CompiledRouter/candidates(of:source:)``), however
     /// many decline, from the URL as the request holds it: nothing is parsed or rewritten again.
     /// Each starts from the request as the router built it: what a declined route's middlewares
     /// added is not seen. That request is pointed at each next route in place

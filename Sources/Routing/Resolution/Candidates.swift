@@ -1,4 +1,4 @@
-extension RouterStorage {
+extension CompiledRouter {
     /// Every route `url` reaches from `source`, in the order the router tries them: the one
     /// lookup, recording every candidate instead of stopping at the first (``AllCandidates``).
     /// One walk whatever the number of candidates, and `url` is not parsed again: declining every

@@ -1,4 +1,4 @@
-/// What a lookup (``RouterStorage/lookup(_:source:trie:for:tracer:)``) wants of its one walk: the
+/// What a lookup (``CompiledRouter/lookup(_:source:trie:for:tracer:)``) wants of its one walk: the
 /// route the router runs first, or every route the link reaches. Both walk the same trie in the
 /// same order with the same ``GroupChooser``; they differ only in when the walk stops.
 protocol LookupGoal {

@@ -28,7 +28,7 @@ extension Router {
         case .unmatched:
             lines.append("no route matches: \(notFoundDescription)")
         case .matched(let match, let resolved):
-            let compiled = storage.compiled[match.routeIndex]
+            let compiled = storage.compiledRoutes[match.routeIndex]
             let route = match.route
             lines.append("matched: \(route.label)")
             if !match.params.isEmpty {

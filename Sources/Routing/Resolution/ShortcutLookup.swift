@@ -1,4 +1,4 @@
-/// What the shortcut for bare paths found (``RouterStorage/shortcutLookup(_:source:trie:)``),
+/// What the shortcut for bare paths found (``CompiledRouter/shortcutLookup(_:source:trie:)``),
 /// before any parser runs.
 enum ShortcutLookup {
     /// Not a path the shortcut settles: the parser decides.

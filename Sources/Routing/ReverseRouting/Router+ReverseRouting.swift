@@ -24,7 +24,7 @@ extension Router {
     /// that pass on only what the target takes (``SwitchyardControllers`` `Forward`).
     package func parameterNames(ofRouteNamed name: String) -> Set<String>? {
         guard let index = storage.routesByName[name] else { return nil }
-        return Set(storage.compiled[index].expansions.joined().compactMap(\.parameterName))
+        return Set(storage.compiledRoutes[index].expansions.joined().compactMap(\.parameterName))
     }
 
     /// ``path(for:_:)-(String,[String:String])`` with `query` as the query items when given (typed
@@ -35,7 +35,7 @@ extension Router {
         guard let index = storage.routesByName[name] else {
             throw RoutingError(.internalError, "no route is named '\(name)'")
         }
-        let compiled = storage.compiled[index]
+        let compiled = storage.compiledRoutes[index]
         let given = Set(params.keys)
         guard let expansion = Self.expansion(of: compiled, given: given.contains) else {
             let missing = compiled.expansions[0].compactMap(\.parameterName).filter { !given.contains($0) }

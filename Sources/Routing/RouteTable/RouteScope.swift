@@ -22,7 +22,7 @@ struct RouteScope: Sendable, Equatable {
     /// No schemes and no hosts: every link the router serves reaches the route.
     var isUnscoped: Bool { schemes.isEmpty && hosts.isEmpty }
     /// Unscoped and without conditions: the route of 0.1.
-    var isPlain: Bool { isUnscoped && conditions.isEmpty }
+    var reachesEveryLink: Bool { isUnscoped && conditions.isEmpty }
 
     private init(schemes: [[UInt8]], hosts: [HostPattern], conditions: [Condition]) {
         self.schemes = schemes

@@ -13,7 +13,7 @@ extension Router {
         var header = ["NAME", "ACCESS", "PATTERN", "MIDDLEWARES", "POLICIES"]
         if showsParents { header.insert("PARENT", at: 3) }
         var rows = [header]
-        for compiled in storage.compiled {
+        for compiled in storage.compiledRoutes {
             let route = compiled.route
             var row = [
                 route.name ?? "-",

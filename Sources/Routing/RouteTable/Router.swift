@@ -10,7 +10,7 @@
 /// )
 /// ```
 public struct Router: Sendable {
-    let storage: RouterStorage
+    let storage: CompiledRouter
 
     /// Checks and compiles every route, rewrite and stage chain once.
     ///
@@ -23,13 +23,13 @@ public struct Router: Sendable {
         rewrites: [Rewrite] = [], middlewares: [Middleware] = [], policies: [Policy] = [], routes: [Route],
         configuration: Configuration = Configuration()
     ) throws(RouteTableError) {
-        storage = try RouterStorage(
+        storage = try CompiledRouter(
             rewrites: rewrites, middlewares: middlewares, policies: policies, routes: routes,
             configuration: configuration)
     }
 
     /// A router of the tables another one compiled (copying a router copies one reference).
-    init(storage: RouterStorage) {
+    init(storage: CompiledRouter) {
         self.storage = storage
     }
 

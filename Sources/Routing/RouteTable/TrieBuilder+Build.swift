@@ -15,7 +15,7 @@ extension TrieBuilder {
         flatConstraints.reserveCapacity(constraintEdges.count)
         var terminals: [Trie.Terminal] = []
         terminals.reserveCapacity(occupants.count)
-        var isPlain = true
+        var hasOneRoutePerShape = true
         // A node's routes, contiguous in `terminals`, by priority then registration: the order
         // in which a link that every one of them reaches would try them.
         func group(_ last: Int32) -> Int32 {
@@ -25,7 +25,7 @@ extension TrieBuilder {
                 var terminal = occupants[Int(last)].terminal
                 terminal.groupEnd = Int32(first + 1)
                 terminals.append(terminal)
-                isPlain = isPlain && occupants[Int(last)].scope.isPlain
+                hasOneRoutePerShape = hasOneRoutePerShape && occupants[Int(last)].scope.reachesEveryLink
                 return Int32(first)
             }
             let ordered = Self.list(from: last, in: occupants).map { occupants[Int($0)] }.sorted {
@@ -36,7 +36,7 @@ extension TrieBuilder {
                 terminal.groupEnd = Int32(first + ordered.count)
                 terminals.append(terminal)
             }
-            isPlain = false
+            hasOneRoutePerShape = false
             return Int32(first)
         }
         // One node's edges at a time, reused.
@@ -107,7 +107,7 @@ extension TrieBuilder {
         return Trie(
             nodes: flatNodes, literalEdges: flatLiterals, keyBytes: flatKeys,
             constraintEdges: flatConstraints,
-            terminals: terminals, caseSensitive: caseSensitive, isPlain: isPlain)
+            terminals: terminals, caseSensitive: caseSensitive, hasOneRoutePerShape: hasOneRoutePerShape)
     }
 
     /// Sorts literal edges (indices into ``literalEdges``) by ``Trie/LiteralEdge/keyPrecedes(_:_:)``:

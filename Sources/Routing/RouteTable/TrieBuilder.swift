@@ -254,7 +254,7 @@ struct TrieBuilder {
     }
 
     private func conflict(_ entry: Entry, _ other: Occupant) -> RouteTableError {
-        let sameness = entry.scope.isPlain ? "shape" : "shape, scope and query conditions"
+        let sameness = entry.scope.reachesEveryLink ? "shape" : "shape, scope and query conditions"
         return RouteTableError(
             pattern: entry.pattern, position: nil,
             reason: "two of its optional-part expansions have the same \(sameness)")
@@ -264,7 +264,7 @@ struct TrieBuilder {
     /// every request it answers.
     private func conflict(_ blocked: Occupant, blockedBy blocker: Occupant) -> RouteTableError {
         // Compare routes, not pattern text: two routes may be written alike.
-        let sameness = blocked.scope.isPlain ? "shape" : "shape, scope and query conditions"
+        let sameness = blocked.scope.reachesEveryLink ? "shape" : "shape, scope and query conditions"
         let order =
             blocker.terminal.priority != blocked.terminal.priority
             ? "has a higher priority" : "was registered first"

@@ -36,7 +36,7 @@ extension Router {
         links.reserveCapacity(names.count)
         for name in names.reversed() {
             guard let index = storage.routesByName[name] else { continue }
-            let compiled = storage.compiled[index]
+            let compiled = storage.compiledRoutes[index]
             guard let expansion = Self.expansion(of: compiled, given: { params.raw($0) != nil }),
                 let link = try? Self.path(
                     of: expansion, compiled: compiled, prefix: origin, value: { params[$0] ?? "" })

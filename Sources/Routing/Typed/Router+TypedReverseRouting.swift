@@ -45,7 +45,7 @@ extension Router {
         guard let index = storage.routesByName[name] else {
             throw RoutingError(.internalError, "no route is named '\(name)'")
         }
-        let compiled = storage.compiled[index]
+        let compiled = storage.compiledRoutes[index]
         let globs = Set(
             compiled.expansions.joined().compactMap { segment -> String? in
                 if case .glob(let name) = segment { return name }

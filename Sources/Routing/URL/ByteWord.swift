@@ -50,20 +50,21 @@ enum ByteWord {
         return atLeastLower & ~aboveUpper & ~word & high
     }
 
-    /// The plain bytes, `0`…`~` (0x30–0x7E): no control, space, `%`, `.`, `/` or non-ASCII byte.
+    /// The printable bytes above `/`, `0`…`~` (0x30–0x7E): no control, space, `%`, `.`, `/` or non-ASCII byte.
     /// A run of them needs no decoding, and can neither end a segment nor make it a dot segment.
     @inline(__always)
-    static var plain: ClosedRange<UInt8> { 0x30...0x7E }
+    static var printableAboveSlash: ClosedRange<UInt8> { 0x30...0x7E }
 
-    /// The plain bytes and `-`, `.`, `/` (0x2D–0x7E): what a path that needs no escape handling
+    /// The printable bytes from `-` on: those above `/`, and `-`, `.`, `/` (0x2D–0x7E): what a path that needs no escape handling
     /// is made of.
     @inline(__always)
-    static var plainPath: ClosedRange<UInt8> { UInt8(ascii: "-")...plain.upperBound }
+    static var printableFromDash: ClosedRange<UInt8> { UInt8(ascii: "-")...printableAboveSlash.upperBound }
 
-    /// Whether `byte` is plain (see ``plain``), in one comparison.
+    /// Whether `byte` is one of ``printableAboveSlash``, in one comparison.
     @inline(__always)
-    static func isPlain(_ byte: UInt8) -> Bool {
-        byte &- plain.lowerBound <= plain.upperBound &- plain.lowerBound
+    static func isPrintableAboveSlash(_ byte: UInt8) -> Bool {
+        byte &- printableAboveSlash.lowerBound <= printableAboveSlash.upperBound
+            &- printableAboveSlash.lowerBound
     }
 
     /// How many bytes a mask of these queries marks; a multiply, not `nonzeroBitCount`, which is

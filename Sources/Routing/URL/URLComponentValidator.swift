@@ -46,7 +46,7 @@ enum URLComponentValidator {
 
         while index < end {
             if isPath && index &+ 8 <= end && utf8.isComplete,
-                let settled = plainPathWord(
+                let settled = printablePathWord(
                     ByteWord.load(bytes, at: index), segmentLength: segmentLength,
                     segmentIsDots: segmentIsDots)
             {
@@ -60,11 +60,11 @@ enum URLComponentValidator {
             // ASCII outside an escape, between scalars: the common case, settled without the UTF-8
             // decoder. Exactly what the general path below decides for these bytes.
             if byte < 0x80 && byte != UInt8(ascii: "%") && utf8.isComplete {
-                if ByteWord.isPlain(byte) {
+                if ByteWord.isPrintableAboveSlash(byte) {
                     // A run of `0`…`~`: no control, dot, slash or escape.
                     let runStart = index
                     index &+= 1
-                    while index < end && ByteWord.isPlain(bytes[index]) { index &+= 1 }
+                    while index < end && ByteWord.isPrintableAboveSlash(bytes[index]) { index &+= 1 }
                     segmentLength &+= index &- runStart
                     segmentIsDots = false
                     continue
@@ -149,10 +149,10 @@ enum URLComponentValidator {
     /// already holds something other than dots, so every segment the word ends is valid and the
     /// one left open is not dots only.
     @inline(__always)
-    private static func plainPathWord(_ word: UInt64, segmentLength: Int, segmentIsDots: Bool) -> Int? {
+    private static func printablePathWord(_ word: UInt64, segmentLength: Int, segmentIsDots: Bool) -> Int? {
         let slashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/"))
         let dots = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "."))
-        guard ByteWord.bytes(of: word, in: ByteWord.plainPath) == ByteWord.all else { return nil }
+        guard ByteWord.bytes(of: word, in: ByteWord.printableFromDash) == ByteWord.all else { return nil }
         if segmentLength == 0 ? (slashes | dots) & 0x80 != 0 : segmentIsDots { return nil }
         // After a `/`, neither another `/` (an empty segment) nor a `.` (maybe a dot segment).
         if (slashes | dots) & (slashes &<< 8) != 0 { return nil }

@@ -26,10 +26,10 @@ extension URLParser {
     }
 
     /// Checks the authority's syntax (400).
-    /// `hostIsPlainName`: set when a web link's host is a ``WebHost/isPlainName(_:_:)``, which
+    /// `hostIsLDHName`: set when a web link's host is a ``WebHost/isLDHName(_:_:)``, which
     /// the host parser would give back as it is.
     static func authorityRejection(
-        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, hostIsPlainName: inout Bool
+        _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, hostIsLDHName: inout Bool
     ) -> RoutingError? {
         guard let authority = shape.authority else { return nil }
         let authorityBytes = bytes[authority]
@@ -48,10 +48,10 @@ extension URLParser {
             return nil
         }
         let host = hostRange(shape, in: bytes)
-        // A plain name holds no escape, control or non-ASCII byte, so the validator has nothing to
+        // An LDH name holds no escape, control or non-ASCII byte, so the validator has nothing to
         // find in it (and the port is read below): one word-wide pass instead of the byte loop.
-        hostIsPlainName = WebHost.isPlainName(bytes, host)
-        if !hostIsPlainName,
+        hostIsLDHName = WebHost.isLDHName(bytes, host)
+        if !hostIsLDHName,
             let rejection = URLComponentValidator.rejection(in: bytes, authority, as: .authority)
         {
             return rejection

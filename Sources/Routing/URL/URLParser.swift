@@ -24,9 +24,9 @@ package enum URLParser {
         "javascript", "data", "file", "about", "blob", "vbscript",
     ]
 
-    /// Parses and validates a full URL or a bare path (`/path?query#fragment`). `plainPathTried`:
-    /// the caller already found that `url` is not a ``PlainPath``, so the shortcut is skipped.
-    static func parse(_ url: String, served: ServedLinks, plainPathTried: Bool = false)
+    /// Parses and validates a full URL or a bare path (`/path?query#fragment`). `shortcutTried`:
+    /// the caller already found that `url` is not a ``ShortcutPath``, so the shortcut is skipped.
+    static func parse(_ url: String, served: ServedLinks, shortcutTried: Bool = false)
         -> Result<ParsedURL, RoutingError>
     {
         let limits = served.limits
@@ -39,27 +39,27 @@ package enum URLParser {
         }
         var string = url
         string.makeContiguousUTF8()
-        // The common case, settled in one pass: see `PlainPath` for why the checks below would
+        // The common case, settled in one pass: see `ShortcutPath` for why the checks below would
         // all pass and give this path and segment count.
-        if !plainPathTried, let plain = string.withUTF8({ PlainPath.scan($0) }),
-            plain.segmentCount <= limits.segments
+        if !shortcutTried, let shortcut = string.withUTF8({ ShortcutPath.scan($0) }),
+            shortcut.segmentCount <= limits.segments
         {
             return .success(
                 ParsedURL(
-                    string: string, path: 0..<plain.end, query: nil, segmentCount: plain.segmentCount,
+                    string: string, path: 0..<shortcut.end, query: nil, segmentCount: shortcut.segmentCount,
                     fragment: nil))
         }
         return parseInFull(string, served: served)
     }
 
-    /// ``parse(_:served:plainPathTried:)`` without the plain-path shortcut: every check, in the
+    /// ``parse(_:served:shortcutTried:)`` without the shortcut for bare paths: every check, in the
     /// order above. `string` is contiguous and within the byte limit. `hostIsParsed`: `string`
     /// carries the host ``WebHost`` gave, which must parse as itself.
     static func parseInFull(_ string: String, served: ServedLinks, hostIsParsed: Bool = false)
         -> Result<ParsedURL, RoutingError>
     {
         var contiguous = string
-        // Only plain values cross the closure (a generic one): a `Result` holding strings would be
+        // Only trivial values cross the closure (a generic one): a `Result` holding strings would be
         // copied through the generic value witnesses on every URL.
         var shape: URLShape?
         var link = ParsedURL.Link.path
@@ -67,15 +67,15 @@ package enum URLParser {
         var parsedHost: (range: Range<Int>, host: String)?
         let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
             let scanned = URLShape(bytes)
-            var hostIsPlainName = false
-            if let rejection = check(scanned, in: bytes, served: served, hostIsPlainName: &hostIsPlainName) {
+            var hostIsLDHName = false
+            if let rejection = check(scanned, in: bytes, served: served, hostIsLDHName: &hostIsLDHName) {
                 return rejection
             }
             shape = scanned
             guard let schemeRange = scanned.scheme else { return nil }
             if scanned.isWeb {
                 let host = hostRange(scanned, in: bytes)
-                if !hostIsPlainName {
+                if !hostIsLDHName {
                     switch WebHost.parse(bytes[host]) {
                     case .failure(let rejection): return rejection
                     case .success(let canonical?):
@@ -130,7 +130,7 @@ package enum URLParser {
     /// Parses the query of `parsed` into decoded items, in order, duplicates kept.
     ///
     /// Splits on `&`, then on the first `=`; a piece without `=` has the value `""`, and empty
-    /// pieces (`a&&b`) are skipped. ``parse(_:served:plainPathTried:)`` has validated every escape, so
+    /// pieces (`a&&b`) are skipped. ``parse(_:served:shortcutTried:)`` has validated every escape, so
     /// this cannot fail.
     static func query(of parsed: ParsedURL, plusAsSpace: Bool) -> Query {
         guard let range = parsed.query, !range.isEmpty else { return Query() }
@@ -176,7 +176,7 @@ package enum URLParser {
 
     private static func check(
         _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks,
-        hostIsPlainName: inout Bool
+        hostIsLDHName: inout Bool
     ) -> RoutingError? {
         let limits = served.limits
         if shape.segmentCount > limits.segments {
@@ -199,7 +199,7 @@ package enum URLParser {
         case .opaque:
             if let rejection = opaqueRejection(shape, in: bytes, served: served) { return rejection }
         case .hierarchical:
-            if let rejection = authorityRejection(shape, in: bytes, hostIsPlainName: &hostIsPlainName) {
+            if let rejection = authorityRejection(shape, in: bytes, hostIsLDHName: &hostIsLDHName) {
                 return rejection
             }
         }

@@ -25,7 +25,7 @@ enum WebHost {
             }
             return .success(nil)
         }
-        // Not a plain name (see `isPlainName`), which the authority check settles first, so this
+        // Not an LDH name (see `isLDHName`), which the authority check settles first, so this
         // path is rare: escapes and non-ASCII take the mapping, ASCII the Punycode and IPv4 checks.
         for byte in host {
             if byte >= 0x80 || byte == UInt8(ascii: "%") { return mappedHost(host) }
@@ -34,12 +34,12 @@ enum WebHost {
         return checkedASCII(host, original: host).map { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    /// Whether the host at `range` of `bytes` is a plain name, which ``parse(_:)`` would give back
+    /// Whether the host at `range` of `bytes` is an LDH name (letters, digits and hyphens, in labels), which ``parse(_:)`` would give back
     /// as it is: letters, digits, `-` and `.` only, no label starting with `x` (which may be
     /// Punycode), and a last label not starting with a digit (which may be a number). Almost every
     /// link's host is one; this settles it eight bytes at a time, with no call and no allocation.
     @inline(__always)
-    static func isPlainName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func isLDHName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return false }
         var index = range.lowerBound
         let end = range.upperBound

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-/// The shortcuts of `Router.match` (`PlainPath`, `StaticPaths`) must answer exactly as the paths
+/// The shortcuts of `Router.match` (`ShortcutPath`, `StaticPaths`) must answer exactly as the paths
 /// they skip: the full parser of Architecture, "URL handling", and the trie walk.
 struct FastPathTests {
     /// Word boundaries (8 and 16 bytes), trailing slashes, dots and empty segments at every position.
@@ -45,13 +45,13 @@ struct FastPathTests {
         let configuration = Router.Configuration()
         for url in Self.edgeCases + Self.randomCases {
             var string = url
-            guard let plain = string.withUTF8({ PlainPath.scan($0) }) else { continue }
+            guard let shortcut = string.withUTF8({ ShortcutPath.scan($0) }) else { continue }
             guard case .success(let parsed) = URLParser.parseInFull(url, configuration: configuration) else {
                 Issue.record("\(url.debugDescription): the scan accepts what the parser refuses")
                 continue
             }
-            #expect(parsed.path == 0..<plain.end, "\(url.debugDescription)")
-            #expect(parsed.segmentCount == plain.segmentCount, "\(url.debugDescription)")
+            #expect(parsed.path == 0..<shortcut.end, "\(url.debugDescription)")
+            #expect(parsed.segmentCount == shortcut.segmentCount, "\(url.debugDescription)")
             #expect(parsed.query == nil && parsed.fragment == nil, "\(url.debugDescription)")
         }
     }
@@ -66,10 +66,10 @@ struct FastPathTests {
             ("/%2e", false), ("/a%2Eb", false), ("/%00", false), ("/%7F", false), ("/%C3%A9", false),
             ("/a%", false), ("/a%2", false), ("/a%2/", false), ("/a%G1", false), ("/a%20/", true),
         ])
-    func scanTakesPlainEscapes(url: String, taken: Bool) {
+    func scanTakesPrintableEscapes(url: String, taken: Bool) {
         var string = url
-        let plain = string.withUTF8 { PlainPath.scan($0) }
-        #expect((plain != nil) == taken)
+        let shortcut = string.withUTF8 { ShortcutPath.scan($0) }
+        #expect((shortcut != nil) == taken)
     }
 
     @Test("parse answers as the full parser, shortcut or not", arguments: [0, 1])
@@ -92,7 +92,7 @@ struct FastPathTests {
     }
 
     /// Routes where a static path competes with parameters, constraints, a glob and the root, and
-    /// static paths that are not plain (a segment that starts with a dot, a space, a backslash,
+    /// static paths that are not shortcut paths (a segment that starts with a dot, a space, a backslash,
     /// non-ASCII), which the static table must leave to the parser.
     static let routes: [String] = [
         "/", "/a", "/a/b", "/a/:x", "/a/b/c", "/a/:x/c", "/B/:y(int)/z", "/B/7/z", "/files/*path",
@@ -100,24 +100,24 @@ struct FastPathTests {
         "/.well-known/x", "/a b", "/caf\u{E9}", "/Caf\u{C9}/menu", "/a\\b", "/abcdefg/.hidden",
     ]
 
-    /// The keys the static table must refuse: spelled as a URL, none is a plain path, so a lookup
-    /// that answered it would skip a check of the parser. (A bare path's raw `\` is plain.)
-    static let unplainKeys: [String] = [
+    /// The keys the static table must refuse: spelled as a URL, none is a shortcut path, so a lookup
+    /// that answered it would skip a check of the parser. (A bare path's raw `\` can be one.)
+    static let nonShortcutKeys: [String] = [
         "/.well-known", "/a b", "/caf\u{E9}", "/abcdefg/.hidden", "/a/.", "/a//b", "/a?b", "/%41",
     ]
 
-    @Test("the static table holds only plain paths without escapes, with their segment counts")
-    func staticTableHoldsPlainPathsOnly() {
-        let keys = Self.unplainKeys + ["/ok", "/a/b/c", "/abcdefgh/ijklmnop", "/a\\b", "/"]
+    @Test("the static table holds only shortcut paths without escapes, with their segment counts")
+    func staticTableHoldsShortcutPathsOnly() {
+        let keys = Self.nonShortcutKeys + ["/ok", "/a/b/c", "/abcdefgh/ijklmnop", "/a\\b", "/"]
         // As the trie gives them: the root's key is empty.
         let table = StaticPaths(
             keys.enumerated().map { ($1 == "/" ? [] : Array($1.utf8), Int32($0)) }, folding: false)
         for (index, key) in keys.enumerated() {
             var string = key
-            let hit = string.withUTF8 { table.lookup($0, end: PlainPath.routedEnd(of: $0)) }
-            let isPlain = index >= Self.unplainKeys.count
-            #expect(hit.terminal == (isPlain ? Int32(index) : -1), "\(key.debugDescription)")
-            if isPlain {
+            let hit = string.withUTF8 { table.lookup($0, end: ShortcutPath.routedEnd(of: $0)) }
+            let isShortcutPath = index >= Self.nonShortcutKeys.count
+            #expect(hit.terminal == (isShortcutPath ? Int32(index) : -1), "\(key.debugDescription)")
+            if isShortcutPath {
                 #expect(Int(hit.segmentCount) == key.split(separator: "/").count, "\(key.debugDescription)")
             }
         }
@@ -126,7 +126,7 @@ struct FastPathTests {
     /// A hit skips the scan, so it must only ever come for a path the scan would accept: the
     /// reference here is the scan itself, on every edge case and random path.
     @Test("a static table hit is a path the scan accepts, with the same end and segment count")
-    func staticHitImpliesPlainPath() {
+    func staticHitImpliesShortcutPath() {
         let keys = ["/", "/a", "/a/b", "/abcdefgh", "/abcdefgh/", "/a-b.c_d~e", "/~user", "/a/b/c"]
         // As the trie gives them: the root's key is empty.
         let folded = StaticPaths(
@@ -135,18 +135,18 @@ struct FastPathTests {
         for url in Self.edgeCases + Self.randomCases + keys.map({ $0.uppercased() + "/" }) {
             var string = url
             string.withUTF8 { bytes in
-                let end = PlainPath.routedEnd(of: bytes)
+                let end = ShortcutPath.routedEnd(of: bytes)
                 guard end >= 0 else { return }
                 let hit = folded.lookup(bytes, end: end)
                 guard hit.terminal >= 0 else { return }
                 hits += 1
-                let scanned = PlainPath.scan(bytes)
+                let scanned = ShortcutPath.scan(bytes)
                 #expect(scanned?.end == end, "\(url.debugDescription)")
                 #expect(scanned?.segmentCount == Int(hit.segmentCount), "\(url.debugDescription)")
             }
         }
         // Without hits the checks above would check nothing. Six keys in capitals with a trailing
-        // `/` hit (not `/`, whose `//` is no plain path, nor `/abcdefgh/`, which the table refuses
+        // `/` hit (not `/`, whose `//` is no shortcut path, nor `/abcdefgh/`, which the table refuses
         // since a key never ends with `/`), eight edge cases (`/`, `/a/`, `/A/B/C`…), and the
         // random cases that are `/` alone.
         #expect(hits >= 14)
@@ -164,7 +164,7 @@ struct FastPathTests {
             "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "q", "2F", "%2F", ".", "~",
             // Escapes that spell a route's literal, a parameter's value, or nothing routable.
             "%61", "%41", "%62", "fil%65s", "read%6De", "%37", "%20", "%2e", "%2E%2E", "%C3%A9", "%",
-            // The literals that are not plain paths, raw, escaped and in capitals.
+            // The literals that are not shortcut paths, raw, escaped and in capitals.
             ".well-known", "%2Ewell-known", "a b", "a%20b", "A%20B", "caf\u{E9}", "caf%C3%A9", "CAF%C3%89",
             "Caf\u{C9}", "menu", "a\\b", "a%5Cb", "abcdefg", ".hidden", "%2Ehidden",
         ]

@@ -91,8 +91,8 @@ struct WebHostPropertyTests {
         }
     }
 
-    @Test("The plain-name shortcut agrees with the host parser: a plain name parses as itself")
-    func plainNameShortcut() {
+    @Test("The LDH-name shortcut agrees with the host parser: an LDH name parses as itself")
+    func ldhNameShortcut() {
         var generator = SplitMix64(seed: 0x504C_4149_4E)
         let alphabet = Array("ax.X-0917bQz_%".utf8)
         var plain = 0
@@ -100,12 +100,12 @@ struct WebHostPropertyTests {
             let length = 1 + generator.below(20)
             let host = (0..<length).map { _ in alphabet[generator.below(alphabet.count)] }
             host.withUnsafeBufferPointer { bytes in
-                guard WebHost.isPlainName(bytes, 0..<bytes.count) else { return }
+                guard WebHost.isLDHName(bytes, 0..<bytes.count) else { return }
                 plain += 1
                 let parsed = WebHost.parse(bytes[...])
                 guard case .success(nil) = parsed else {
                     Issue.record(
-                        "\(String(decoding: host, as: UTF8.self)) is a plain name but parses as \(parsed)")
+                        "\(String(decoding: host, as: UTF8.self)) is an LDH name but parses as \(parsed)")
                     return
                 }
                 let text = String(decoding: host, as: UTF8.self)
@@ -113,6 +113,6 @@ struct WebHostPropertyTests {
                 #expect(!text.lowercased().split(separator: ".").contains { $0.hasPrefix("x") }, "\(text)")
             }
         }
-        #expect(plain > 1000, "the generator makes plain names often enough to test the shortcut")
+        #expect(plain > 1000, "the generator makes LDH names often enough to test the shortcut")
     }
 }

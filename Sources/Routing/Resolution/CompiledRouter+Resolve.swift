@@ -1,9 +1,9 @@
-extension RouterStorage {
+extension CompiledRouter {
     /// What the router makes of `url` from `source`: parsed and rewritten once (``prepare(_:tracer:)``),
     /// then the first match of the one lookup in the trie of `source`. ``Connection``,
     /// ``Router/match(_:source:)``, explain and reverse routing come through here.
     ///
-    /// A bare path of plain bytes (most in-app links) skips the general parser, and a static one
+    /// A bare path the shortcut settles (``ShortcutPath``, most in-app links) skips the general parser, and a static one
     /// the walk too (``shortcutLookup(_:source:trie:)``): both answer exactly as the general path
     /// would, which `FastPathTests` checks.
     @inline(__always)
@@ -63,7 +63,7 @@ extension RouterStorage {
             guard let (terminal, captures) = found else { return nil }
             return makeMatch(terminal, captures, in: url, trie: trie)
         case .parse:
-            guard case .success(let parsed) = URLParser.parse(url, served: served, plainPathTried: true),
+            guard case .success(let parsed) = URLParser.parse(url, served: served, shortcutTried: true),
                 parsed.isServed
             else { return nil }
             let found = parsed.withUTF8 { bytes in
@@ -141,23 +141,24 @@ extension RouterStorage {
     /// The shortcut for bare paths: the terminal of a static route `url` reaches, a path only the
     /// walk can settle, or ``ShortcutLookup/parse`` when the general parser must decide.
     ///
-    /// The static table first: a hit is a plain path (see ``StaticPaths``), so only a miss is
+    /// The static table first: a hit is a shortcut path (see ``StaticPaths``), so only a miss is
     /// scanned.
     @inline(__always)
     func shortcutLookup(_ url: String, source: Source, trie: Trie) -> ShortcutLookup {
         let limits = configuration.limits
         return url.utf8.withContiguousStorageIfAvailable { bytes -> ShortcutLookup in
-            let end = PlainPath.routedEnd(of: bytes)
+            let end = ShortcutPath.routedEnd(of: bytes)
             guard end >= 0, bytes.count <= limits.urlBytes else { return .parse }
             let hit = trie.staticPaths.lookup(bytes, end: end)
             guard hit.terminal >= 0 else {
-                guard let scanned = PlainPath.scan(bytes, end: end), scanned.segmentCount <= limits.segments
+                guard let scanned = ShortcutPath.scan(bytes, end: end),
+                    scanned.segmentCount <= limits.segments
                 else { return .parse }
                 return .walk(end: end, segmentCount: scanned.segmentCount)
             }
             let segmentCount = Int(hit.segmentCount)
             guard segmentCount <= limits.segments else { return .parse }
-            if trie.isPlain {
+            if trie.hasOneRoutePerShape {
                 return .found(terminal: Int(hit.terminal), end: end, segmentCount: segmentCount)
             }
             let chosen = withLinkFilter(.path, queryRange: nil, bytes: bytes, source: source, trie: trie) {
@@ -183,7 +184,7 @@ extension RouterStorage {
     func prepare<Tracer: MatchTracer>(_ url: String, shortcutTried: Bool = false, tracer: inout Tracer)
         -> PreparedURL
     {
-        switch URLParser.parse(url, served: served, plainPathTried: shortcutTried) {
+        switch URLParser.parse(url, served: served, shortcutTried: shortcutTried) {
         case .success(let parsed): return prepare(parsed, tracer: &tracer)
         case .failure(let rejection): return .rejected(rejection)
         }

@@ -12,14 +12,14 @@
 /// ``segmentCount`` and the byte count with them.
 ///
 /// A static route's path is looked up before any scan (``StaticPaths``): the table only holds
-/// paths that are plain without escapes, so a hit needs no scan.
-struct PlainPath {
+/// shortcut paths without escapes, so a hit needs no scan.
+struct ShortcutPath {
     /// Where the routed path ends: before a single trailing `/`; 0 for the root.
     let end: Int
     /// The number of segments, as ``URLShape/segmentCount`` counts them.
     let segmentCount: Int
 
-    /// Where the routed path of `bytes` would end if `bytes` were a plain path: before a single
+    /// Where the routed path of `bytes` would end if `bytes` were a shortcut path: before a single
     /// trailing `/`, 0 for the root; -1 when it cannot be one (no leading `/`, or a trailing `//`,
     /// which ends an empty segment). The part of the scan that ``StaticPaths`` needs before its
     /// lookup.
@@ -33,7 +33,7 @@ struct PlainPath {
 
     /// Scans all of `bytes`, eight at a time.
     @inline(__always)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainPath? {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> ShortcutPath? {
         let end = routedEnd(of: bytes)
         return end < 0 ? nil : scan(bytes, end: end)
     }
@@ -42,8 +42,8 @@ struct PlainPath {
     ///
     /// Not inlined: on its own the loop keeps its masks in registers.
     @inline(never)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> PlainPath? {
-        guard end > 0 else { return PlainPath(end: 0, segmentCount: 0) }
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> ShortcutPath? {
+        guard end > 0 else { return ShortcutPath(end: 0, segmentCount: 0) }
         var state = State()
         var index = 0
         var firstPercent = Int.max
@@ -80,15 +80,15 @@ struct PlainPath {
         }
         // Each escape's digits and decoded byte, checked byte by byte from the first `%` once the
         // words have settled everything else.
-        if firstPercent != Int.max && !escapesArePlain(bytes, from: firstPercent, end: end) { return nil }
-        return PlainPath(end: end, segmentCount: state.slashes)
+        if firstPercent != Int.max && !escapesArePrintable(bytes, from: firstPercent, end: end) { return nil }
+        return ShortcutPath(end: end, segmentCount: state.slashes)
     }
 
     /// Whether every `%` before `end` starts an escape of printable ASCII (0x20…0x7E) other than
     /// `.`: decoded, such a byte is neither a control, nor part of a UTF-8 sequence, nor a dot that
     /// could make a dot segment, so the parser accepts it wherever it stands in a segment. A
     /// decoded `/` is no separator: it stays inside its segment, for the parser as for the walk.
-    private static func escapesArePlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int)
+    private static func escapesArePrintable(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int)
         -> Bool
     {
         var index = start
@@ -124,10 +124,10 @@ struct PlainPath {
         var afterSlash: UInt64 = 0
 
         /// Checks the `present` bytes of `word` (0x80 in each) and counts its slashes; the bytes
-        /// that take the path off the plain form (0x80 in each), `%` among them.
+        /// that take the path off the shortcut's form (0x80 in each), `%` among them.
         @inline(__always)
         mutating func take(_ word: UInt64, present: UInt64) -> UInt64 {
-            let allowed = ByteWord.bytes(of: word, in: ByteWord.plainPath)
+            let allowed = ByteWord.bytes(of: word, in: ByteWord.printableFromDash)
             // `.` or `/` (0x2E, 0x2F); then `/` alone, whose bit 0 is 1.
             let dotOrSlash = ByteWord.bytes(of: word, in: UInt8(ascii: ".")...UInt8(ascii: "/"))
             let slashMarks = dotOrSlash & (word &<< 7)

@@ -1,10 +1,10 @@
 /// Everything a ``Router`` compiled at init. A final class of `let`s of `Sendable` values, so it
 /// is `Sendable` without ceremony, and a `Router` copies as one reference.
-final class RouterStorage: Sendable {
+final class CompiledRouter: Sendable {
     let configuration: Router.Configuration
     let routes: [Route]
-    let compiled: [CompiledRoute]
-    /// `compiled[i].stages`, for the pipeline.
+    let compiledRoutes: [CompiledRoute]
+    /// `compiledRoutes[i].stages`, for the pipeline.
     let stages: [CompiledRoute.Stages]
     let rewrites: [CompiledRewrite]
     let middlewares: [Middleware]
@@ -58,7 +58,7 @@ final class RouterStorage: Sendable {
             }
             compiled.append(compiledRoute)
         }
-        self.compiled = compiled
+        self.compiledRoutes = compiled
         self.scopes = scopes
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName

@@ -1,6 +1,6 @@
-extension RouterStorage {
+extension CompiledRouter {
     /// The one lookup: walks the routed path of `url` in `trie` for `goal`, the first match or
-    /// every candidate. A plain trie (one unscoped route per shape) walks with ``FirstTerminal``,
+    /// every candidate. A trie with one unscoped route per shape (``Trie/hasOneRoutePerShape``) walks with ``FirstTerminal``,
     /// which compiles to the bare walk; any other with a ``LinkFilter`` for the link as received,
     /// whose query it decodes at most once and keeps in `url`.
     @inline(__always)
@@ -26,7 +26,7 @@ extension RouterStorage {
         queryRange: Range<Int>?, linkBytes: UnsafeBufferPointer<UInt8>, query: inout Query?, source: Source,
         trie: Trie, for goal: Goal, tracer: inout Tracer
     ) -> Goal.Found {
-        if trie.isPlain {
+        if trie.hasOneRoutePerShape {
             var chooser = FirstTerminal()
             return goal.walk(trie, input, string: string, path: path, chooser: &chooser, tracer: &tracer)
         }
