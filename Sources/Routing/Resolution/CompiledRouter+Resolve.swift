@@ -53,14 +53,8 @@ extension CompiledRouter {
         case .found(let terminal, _, _):
             return staticMatch(terminal, trie: trie)
         case .walk(let end, _):
-            let found =
-                url.utf8.withContiguousStorageIfAvailable { bytes in
-                    firstWalk(
-                        bytes, string: url, path: 0..<end, link: .path, queryRange: nil, source: source,
-                        trie: trie,
-                        tracer: &tracer)
-                } ?? nil
-            guard let (terminal, captures) = found else { return nil }
+            guard let (terminal, captures) = walk(url, end: end, source: source, trie: trie, tracer: &tracer)
+            else { return nil }
             return makeMatch(terminal, captures, in: url, trie: trie)
         case .parse:
             guard case .success(let parsed) = URLParser.parse(url, served: served, shortcutTried: true),
@@ -75,6 +69,19 @@ extension CompiledRouter {
             guard let (terminal, captures) = found else { return nil }
             return makeMatch(terminal, captures, in: parsed.string, trie: trie)
         }
+    }
+
+    /// The first match of a bare path the shortcut found (`0..<end` of `url`), walked from the
+    /// string's own bytes: nothing else of a resolved URL is needed.
+    @inline(__always)
+    private func walk<Tracer: MatchTracer>(
+        _ url: String, end: Int, source: Source, trie: Trie, tracer: inout Tracer
+    ) -> (terminal: Int, captures: CaptureList)? {
+        url.utf8.withContiguousStorageIfAvailable { bytes in
+            firstWalk(
+                bytes, string: url, path: 0..<end, link: .path, queryRange: nil, source: source, trie: trie,
+                tracer: &tracer)
+        } ?? nil
     }
 
     /// The one lookup's first match in a URL no rewrite changed, whose bytes are `bytes`.
@@ -106,14 +113,10 @@ extension CompiledRouter {
             case .walk(let end, let segmentCount):
                 let parsed = ParsedURL(string: url, path: 0..<end, query: nil, segmentCount: segmentCount)
                 let resolved = ResolvedURL(parsed: parsed, rewrittenPath: nil)
-                // Walked from the string's own bytes: nothing else of the resolved URL is needed.
-                let found =
-                    url.utf8.withContiguousStorageIfAvailable { bytes in
-                        firstWalk(
-                            bytes, string: url, path: 0..<end, link: .path, queryRange: nil, source: source,
-                            trie: trie, tracer: &tracer)
-                    } ?? nil
-                guard let (terminal, captures) = found else { return .unmatched(resolved) }
+                guard
+                    let (terminal, captures) = walk(
+                        url, end: end, source: source, trie: trie, tracer: &tracer)
+                else { return .unmatched(resolved) }
                 return .matched(makeMatch(terminal, captures, in: url, trie: trie), resolved)
             }
         }

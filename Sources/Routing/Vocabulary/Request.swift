@@ -146,8 +146,8 @@ public struct Request: Sendable {
         replacing(route: route, params: params, data: self.data.merging(data) { _, new in new })
     }
 
-    /// A copy of `request` with more data: ``adding(_:)``, in the spelling Yukina used.
-    @available(*, deprecated, message: "use request.adding(additionalData), which does the same")
+    /// A copy of `request` with more data: ``adding(_:)``, in the spelling Yukina used, kept for
+    /// code that migrates from it; ``adding(_:)`` reads better in new code.
     public init(request: Request, additionalData: [String: any Sendable]) {
         self = request.adding(additionalData)
     }

@@ -7,7 +7,7 @@ import Testing
 struct MigratingFromYukinaTests {
     // Section "Middlewares": Yukina's `-[YKRequest initWithRequest:additionalData:]`.
     static let locale = Middleware("locale") { request in
-        request.adding(["locale": "fr"])
+        Request(request: request, additionalData: ["locale": "fr"])
     }
 
     // Section "Policies": YKPolicyResult verified/failed.
