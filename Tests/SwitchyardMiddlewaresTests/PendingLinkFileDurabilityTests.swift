@@ -148,3 +148,70 @@ struct PendingLinkFileDurabilityTests {
         }
     }
 }
+
+/// Regression: `F_FULLFSYNC` fell back to `fsync` on any error, so an `EIO` from the disk was
+/// hidden and `hold` reported a link held that a power cut could lose. Only a file system without
+/// the full flush (`ENOTSUP`, `EINVAL`) falls back now; the system calls are injected, as
+/// `F_FULLFSYNC` exists on Apple platforms only.
+struct DiskFlushFallbackTests {
+    /// What the full flush answers, and whether `fsync` ran and what the flush threw.
+    @Test(arguments: [
+        (Int32(0), false, nil),
+        (ENOTSUP, true, nil),
+        (EINVAL, true, nil),
+        (EIO, false, DiskFlush.Failure(call: "fcntl(F_FULLFSYNC)", code: EIO)),
+        (EBADF, false, DiskFlush.Failure(call: "fcntl(F_FULLFSYNC)", code: EBADF)),
+    ])
+    func onlyAMissingFullFlushFallsBackToFsync(full: Int32, fsyncRuns: Bool, failure: DiskFlush.Failure?) {
+        var plainCalls = 0
+        let thrown: DiskFlush.Failure?
+        do {
+            try DiskFlush.flush(
+                7, full: { _ in full },
+                plain: { _ in
+                    plainCalls += 1; return 0
+                })
+            thrown = nil
+        } catch {
+            thrown = error
+        }
+        #expect(plainCalls == (fsyncRuns ? 1 : 0))
+        #expect(thrown == failure)
+    }
+
+    @Test func aFallbackFsyncThatFailsIsReported() {
+        #expect(throws: DiskFlush.Failure(call: "fsync", code: EIO)) {
+            try DiskFlush.flush(7, full: { _ in ENOTSUP }, plain: { _ in EIO })
+        }
+    }
+
+    /// The whole path: an `EIO` from the full flush fails `hold`, whose error says so, and the link
+    /// is not held.
+    @Test func anIOErrorFromTheFullFlushFailsTheHold() async throws {
+        let url = try PendingLinksTests.file()
+        let disk = FailingDisk()
+        let pending = try PendingLinks(
+            file: url, timeToLive: .seconds(600), capacity: 16, now: { PendingLinksTests.start },
+            flush: { descriptor throws(DiskFlush.Failure) in
+                try DiskFlush.flush(descriptor, full: { _ in disk.fullFlushAnswer }, plain: { _ in 0 })
+            })
+        disk.fullFlushAnswer = EIO
+        let reason = "fcntl(F_FULLFSYNC): \(String(cString: strerror(EIO)))"
+        await #expect(throws: PendingLinksError.unwritableFile(url, reason: reason)) {
+            try await pending.hold("/messages/7")
+        }
+        #expect(await pending.count == 0)
+    }
+
+    /// The answer the injected full flush gives, changed once the holder is created.
+    final class FailingDisk: @unchecked Sendable {
+        // `@unchecked Sendable` is safe: `answer` is only read and written while holding `lock`.
+        private let lock = NSLock()
+        private var answer: Int32 = 0
+
+        var fullFlushAnswer: Int32 {
+            get { lock.withLock { answer } }
+            set { lock.withLock { answer = newValue } }
+        }
+    }
+}

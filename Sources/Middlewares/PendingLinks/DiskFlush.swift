@@ -29,13 +29,38 @@ enum DiskFlush {
     }
 
     /// Flushes the file or directory open at `descriptor` to the disk: `F_FULLFSYNC` where it
-    /// exists, falling back to `fsync` when the file system refuses it (network and some external
-    /// volumes do), and `fsync` elsewhere.
+    /// exists, and `fsync` elsewhere or where the file system does not support the full flush.
     static func flush(_ descriptor: CInt) throws(Failure) {
         #if canImport(Darwin)
-            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+            try flush(descriptor, full: { fcntl($0, F_FULLFSYNC) == 0 ? 0 : errno }, plain: plainFlush)
+        #else
+            try flush(descriptor, full: nil, plain: plainFlush)
         #endif
-        guard fsync(descriptor) == 0 else { throw Failure(call: "fsync", code: errno) }
+    }
+
+    /// The rule ``flush(_:)`` applies, with the two system calls given (each returns 0 or the
+    /// `errno` it failed with), so that it can be tested where `F_FULLFSYNC` does not exist.
+    ///
+    /// Only a file system that cannot do a full flush (network and some external volumes answer
+    /// `ENOTSUP` or `EINVAL`) falls back to `fsync`: any other failure, `EIO` above all, means the
+    /// data may not be on the disk, and a caller told otherwise would trust a link that a power
+    /// cut can lose.
+    static func flush(
+        _ descriptor: CInt, full: ((CInt) -> Int32)?, plain: (CInt) -> Int32
+    ) throws(Failure) {
+        if let full {
+            let code = full(descriptor)
+            if code == 0 { return }
+            guard code == ENOTSUP || code == EINVAL else {
+                throw Failure(call: "fcntl(F_FULLFSYNC)", code: code)
+            }
+        }
+        let code = plain(descriptor)
+        guard code == 0 else { throw Failure(call: "fsync", code: code) }
+    }
+
+    private static func plainFlush(_ descriptor: CInt) -> Int32 {
+        fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// Opens `directory`, flushes it with `flush` and closes it: after a `rename` inside it, so

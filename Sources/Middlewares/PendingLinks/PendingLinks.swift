@@ -107,13 +107,14 @@ public actor PendingLinks {
         try self.init(file: file, timeToLive: timeToLive, capacity: capacity, now: { Date() })
     }
 
-    /// Creates the holder with the clock `now`, for tests.
+    /// Creates the holder with the clock `now` and the disk flush `flush`, for tests.
     init(
-        file: URL?, timeToLive: Duration, capacity: Int, now: @escaping @Sendable () -> Date
+        file: URL?, timeToLive: Duration, capacity: Int, now: @escaping @Sendable () -> Date,
+        flush: @escaping @Sendable (CInt) throws(DiskFlush.Failure) -> Void = DiskFlush.flush
     ) throws(PendingLinksError) {
         guard capacity >= 1 else { throw .invalidCapacity(capacity) }
         guard timeToLive > .zero else { throw .invalidTimeToLive(timeToLive) }
-        var store = file.map { PendingLinkFile(url: $0) }
+        var store = file.map { PendingLinkFile(url: $0, flush: flush) }
         var links: [PendingLink] = []
         if store != nil {
             let date = now()

@@ -108,8 +108,16 @@ struct FieldValues: Decoder {
         RoutingError(.badRequest, "missing '\(key)', expected \(expected ?? T.self)")
     }
 
-    /// 400 naming the key and the type, and the value for in-app requests only.
+    /// 400 naming the key and the type, and the value for in-app requests only; for a whole
+    /// number an integer `T` cannot hold, ``IntegerOverflow``'s error (a path parameter's is a 404).
     func invalid<T>(_ type: T.Type, _ value: String) -> RoutingError {
+        let isPathParameter = request.params.names.contains(key)
+        if let overflow = IntegerOverflow.error(
+            reading: value, as: T.self, name: key, isPathParameter: isPathParameter,
+            showsValue: !request.isExternal)
+        {
+            return overflow
+        }
         let shown = request.isExternal ? "" : ": '\(value)'"
         return RoutingError(.badRequest, "'\(key)' is not a valid \(expected ?? T.self)\(shown)")
     }

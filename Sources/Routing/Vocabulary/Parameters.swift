@@ -57,14 +57,20 @@ public struct Parameters: Sendable, Sequence {
 
     /// The value converted to `T`.
     ///
+    /// A number too large or too small for an integer `T` is never wrapped: `300` read as `Int8`,
+    /// or `9999999999` as `Int` where `Int` is 32 bits (watchOS), throws a 404, as a link to a
+    /// record that cannot exist.
+    ///
     /// - Throws: ``RoutingError`` with ``Status/badRequest`` when the parameter is absent or not
-    ///   convertible to `T`.
+    ///   convertible to `T`; with ``Status/notFound`` when it is a whole number that the integer
+    ///   type `T` cannot hold.
     public func require<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) throws -> T {
         guard let value = self[name] else {
             throw RoutingError(.badRequest, "missing parameter '\(name)'")
         }
         guard let converted = T(value) else {
-            throw RoutingError(.badRequest, "parameter '\(name)' is not a valid \(T.self)")
+            throw IntegerOverflow.error(reading: value, as: T.self, name: name, isPathParameter: true)
+                ?? RoutingError(.badRequest, "parameter '\(name)' is not a valid \(T.self)")
         }
         return converted
     }
