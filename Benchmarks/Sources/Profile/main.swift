@@ -5,7 +5,8 @@
 //         .build-bench/release/Profile GitHubAll 200
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
-// `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks, or
+// `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks,
+// `Links:International` (links to four hosts that are not ASCII, each as written and capitalized), or
 // `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
 // `Connection.sendStack` of a link two parents deep, `Decode:MessageLink` and
 // `Decode:ByHand` for a typed link read by `decode` and by hand, or `Init:<routes>` for
@@ -89,7 +90,7 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     print(
-        "usage: Profile <workload | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
+        "usage: Profile <workload | Links:International | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
     )
     exit(64)
 }
@@ -127,6 +128,21 @@ if name.hasPrefix("Init:"), let count = Int(name.dropFirst("Init:".count)) {
     let urls = LinkRouters.urls(scoped: scoped)
     for (url, pattern) in urls { precondition(router.match(url)?.route.pattern == pattern, "\(url)") }
     let found = measuredMatches(router, urls.map(\.url), ops: ops)
+    print("\(name): \(found) matches in \(ops) ops of \(urls.count) requests")
+} else if name == "Links:International" {
+    // Hosts that are not plain ASCII take the host parser's mapping (UTS #46) on every link.
+    let hosts = ["bücher.example", "straße.example", "日本語.example", "ñandú.example"]
+    let served = [
+        "xn--bcher-kva.example", "xn--strae-oqa.example", "xn--wgv71a119e.example", "xn--and-6ma2c.example",
+    ]
+    let router = try Router(
+        routes: [Route("/books/:id", isPublic: true) { Response(request: $0) }],
+        configuration: .init(hosts: Set(served)))
+    let urls = hosts.flatMap {
+        ["https://\($0)/books/7", "https://\($0.prefix(1).uppercased() + $0.dropFirst())/books/7"]
+    }
+    for url in urls { precondition(router.match(url)?.route.pattern == "/books/:id", "\(url)") }
+    let found = measuredMatches(router, urls, ops: ops)
     print("\(name): \(found) matches in \(ops) ops of \(urls.count) requests")
 } else if let workload = Workloads.named(name) {
     let router = try Router(routes: workload.routes.map { Route($0) { Response(request: $0) } })
