@@ -20,7 +20,7 @@ struct InstallationTests {
                 .library(name: "MailRoutes", targets: ["MailRoutes"])
             ],
             dependencies: [
-                .package(url: "https://github.com/switchyard/switchyard.git", .upToNextMinor(from: "0.3.0"))
+                .package(url: "https://github.com/switchyard/switchyard.git", .upToNextMinor(from: "0.4.0"))
             ],
             targets: [
                 // The routes; add SwitchyardPolicies and the other modules as you use them.
