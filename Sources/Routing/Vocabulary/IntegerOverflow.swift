@@ -7,12 +7,15 @@
 /// exist; a query item's is a 400, as any other unreadable query item.
 enum IntegerOverflow {
     /// The error for reading `text` as `type`, when `type` is a fixed-width integer and `text` a
-    /// whole number it cannot hold; `nil` otherwise (`text` reads, or is not a number at all).
+    /// whole number it cannot hold.
     ///
     /// - Parameters:
+    ///   - text: The value's text, decoded.
+    ///   - type: The type it is read as.
     ///   - name: The parameter or query item, named in the message.
     ///   - isPathParameter: Whether `name` is a path parameter (404) or a query item (400).
     ///   - showsValue: Whether the message may hold the value: in-app requests only.
+    /// - Returns: The error, or `nil` when `text` is not a whole number out of `type`'s range.
     static func error<T>(
         reading text: String, as type: T.Type, name: String, isPathParameter: Bool, showsValue: Bool = true
     ) -> RoutingError? {
