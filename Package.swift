@@ -61,8 +61,9 @@ let package = Package(
             exclude: [
                 "AppSiteAssociation/Conformance/cases.json", "AppSiteAssociation/Conformance/LICENSE",
                 "AppSiteAssociation/Conformance/README.md",
-                // The URL Standard's test data (WPT): read from the source tree by WebHostConformanceTests.
-                "URL/WPT/urltestdata.json", "URL/WPT/LICENSE", "URL/WPT/README.md",
+                // The URL Standard's test data (WPT): read from the source tree by WebHostConformanceTests
+                // and IdnaConformanceTests.
+                "URL/WPT/urltestdata.json", "URL/WPT/IdnaTestV2.json", "URL/WPT/LICENSE", "URL/WPT/README.md",
             ],
             swiftSettings: strict),
         .testTarget(

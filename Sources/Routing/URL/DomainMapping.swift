@@ -1,130 +1,118 @@
-import Foundation
-
-/// The URL Standard's "domain to ASCII" for hosts that are not plain ASCII, as UTS #46 maps them
-/// in browsers, reduced to what decides where a link goes:
+/// UTS #46 ToASCII as the URL Standard's domain parser runs it on a host that is not ASCII
+/// (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength false; CheckBidi and CheckJoiners true;
+/// nontransitional; invalid Punycode an error), from the Unicode tables generated into the package
+/// (``UnicodeTables``), so a link names the same host on every OS:
 ///
-/// - the characters browsers drop vanish (soft hyphen, zero-width space, word joiner, byte order
-///   mark, variation selectors);
-/// - compatibility normalization and lowercase (`Ｇｏ` is `go`, `ſ` is `s`, U+3000 is a space
-///   and so refused), and `。` separates labels like `.`;
-/// - no host holds a control, a noncharacter, U+FFFD, an unassigned or private-use code point,
-///   or a zero-width joiner or bidirectional control;
-/// - labels that are not ASCII become `xn--` Punycode, and `xn--` labels must decode to a label
-///   this mapping leaves unchanged.
+/// 1. each code point is mapped by the IDNA mapping table: ignored ones removed, mapped ones
+///    replaced (`Ｇｏ` is `go`, `。` is `.`), deviations (`ß`, `ς`, the joiners) and valid ones
+///    kept, disallowed ones kept to be refused below;
+/// 2. the result is normalized to NFC and split into labels at `.`;
+/// 3. an `xn--` label must be ASCII, decode as Punycode to a label that is not empty nor ASCII;
+/// 4. every label (decoded) must pass UTS #46's validity criteria: in NFC, not starting with
+///    `xn--` or a combining mark, each code point valid or a deviation, the joiners in context,
+///    and, when any label is right-to-left, the bidi rule;
+/// 5. labels that are not ASCII become `xn--` Punycode.
 ///
-/// UTS #46's bidirectional and joiner context rules are not applied: the joiners are refused
-/// outright, and a bidirectional label that breaks them still names one host, the same one in
-/// the router and the browser.
+/// An ASCII host never comes here: the Standard keeps it as it is, lowercased.
 enum DomainMapping {
-    /// Why a domain has no ASCII form.
+    /// Why a domain has no ASCII form: the rule of UTS #46 it breaks.
     enum Failure: Error, Equatable {
-        /// Nothing is left once the dropped characters are removed.
-        case empty
-        /// A forbidden domain code point (`%`, a space…) after mapping.
-        case forbidden(Unicode.Scalar)
-        /// A code point no host may hold, with what kind it is.
-        case notAllowed(Unicode.Scalar, String)
-        /// An `xn--` label that is not Punycode for a valid label.
+        /// A code point the IDNA mapping table disallows.
+        case disallowed(UInt32)
+        /// An `xn--` label holding a code point that is not ASCII.
+        case nonASCIIPunycode(String)
+        /// An `xn--` label that is not Punycode, or decodes to nothing or only ASCII.
         case invalidPunycode(String)
+        /// An `xn--` label whose decoded text breaks a rule: what it decodes to breaks `reason`.
+        indirect case invalidDecodedLabel(String, Failure)
+        /// A decoded label that is not in NFC.
+        case notNormalized
+        /// A decoded label that starts with `xn--` again.
+        case doublePunycode
+        /// A decoded label with a code point the mapping would change (uppercase, fullwidth...).
+        case notMapped(UInt32)
+        /// A label starting with a combining mark.
+        case startsWithMark(UInt32)
+        /// A joiner out of its CONTEXTJ context.
+        case joiner(IDNARules.JoinerViolation)
+        /// A label of a Bidi domain name that breaks the bidi rule.
+        case bidi(String)
     }
 
-    /// `domain` mapped, checked and in ASCII, labels joined by `.`.
-    static func toASCII(_ domain: String) -> Result<String, Failure> {
-        let mapped: [Unicode.Scalar]
-        switch map(domain) {
-        case .success(let scalars): mapped = scalars
-        case .failure(let failure): return .failure(failure)
-        }
-        guard !mapped.isEmpty else { return .failure(.empty) }
-        var labels: [String] = []
-        for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
-            if label.allSatisfy(\.isASCII) {
-                labels.append(String(String.UnicodeScalarView(label)))
-            } else if let encoded = Punycode.encode(Array(label)) {
-                labels.append("xn--" + encoded)
-            } else {
-                return .failure(.invalidPunycode(String(String.UnicodeScalarView(label))))
+    /// `domain` (its code points) mapped, checked and in ASCII, labels joined by `.`.
+    static func toASCII(_ domain: [UInt32]) -> Result<String, Failure> {
+        var mapped: [UInt32] = []
+        mapped.reserveCapacity(domain.count)
+        for scalar in domain { _ = UnicodeProperties.map(scalar, into: &mapped) }
+        let normalized = UnicodeNormalization.nfc(mapped)
+        var labels: [[UInt32]] = []
+        for label in normalized.split(separator: 0x2E, omittingEmptySubsequences: false) {
+            switch unicodeLabel(label) {
+            case .success(let unicode): labels.append(unicode)
+            case .failure(let failure): return .failure(failure)
             }
         }
-        let ascii = labels.joined(separator: ".")
-        if let label = invalidPunycodeLabel(in: ascii.utf8) { return .failure(.invalidPunycode(label)) }
+        if IDNARules.isBidiDomain(labels),
+            let label = labels.first(where: { !IDNARules.satisfiesBidiRule($0) })
+        {
+            return .failure(.bidi(text(label)))
+        }
+        var ascii = ""
+        for (index, label) in labels.enumerated() {
+            if index > 0 { ascii += "." }
+            if label.allSatisfy({ $0 < 0x80 }) {
+                ascii += text(label)
+            } else if let encoded = Punycode.encode(label.compactMap(Unicode.Scalar.init)) {
+                ascii += "xn--" + encoded
+            } else {
+                return .failure(.invalidPunycode(text(label)))
+            }
+        }
         return .success(ascii)
     }
 
-    /// The first `xn--` label (any case) of an ASCII domain that does not decode to a label
-    /// ``map(_:)`` leaves unchanged, or `nil` when every such label does (or there is none).
-    static func invalidPunycodeLabel<Domain: Collection<UInt8>>(in domain: Domain) -> String? {
-        // Most hosts have no `xn--` label: found without splitting (or allocating) first.
-        guard hasPunycodeLabel(domain) else { return nil }
-        for label in domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        where label.count >= 4 && ASCIICaseFolding.equals(label.prefix(4), "xn--") {
-            // Mapped like the rest of the domain first: `XN--BCHER-KVA` is `xn--bcher-kva`.
-            let text = String(decoding: label.map(ASCIICaseFolding.lowercased), as: UTF8.self)
-            guard let decoded = Punycode.decode(Substring(text).dropFirst(4)), !decoded.isEmpty,
-                case .success(let remapped) = map(String(String.UnicodeScalarView(decoded))),
-                remapped == decoded
-            else { return text }
+    /// The label's Unicode form (an `xn--` label decoded), checked against the validity criteria.
+    private static func unicodeLabel(_ label: ArraySlice<UInt32>) -> Result<[UInt32], Failure> {
+        guard label.starts(with: [0x78, 0x6E, 0x2D, 0x2D]) else {
+            return validate(label).map { Array(label) }
         }
-        return nil
+        let spelled = text(label)
+        guard label.allSatisfy({ $0 < 0x80 }) else { return .failure(.nonASCIIPunycode(spelled)) }
+        guard let decoded = Punycode.decode(Substring(spelled).dropFirst(4)), !decoded.isEmpty,
+            !decoded.allSatisfy(\.isASCII)
+        else { return .failure(.invalidPunycode(spelled)) }
+        let unicode = decoded.map(\.value)
+        // Decoded text was never mapped: it must be what the mapping and NFC would have made.
+        if UnicodeNormalization.nfc(unicode) != unicode {
+            return .failure(.invalidDecodedLabel(spelled, .notNormalized))
+        }
+        if unicode.starts(with: [0x78, 0x6E, 0x2D, 0x2D]) {
+            return .failure(.invalidDecodedLabel(spelled, .doublePunycode))
+        }
+        if unicode.contains(0x2E) { return .failure(.invalidPunycode(spelled)) }
+        return validate(unicode[...]).mapError { .invalidDecodedLabel(spelled, $0) }.map { unicode }
     }
 
-    /// Whether a label of `domain` starts with `xn--`, in any case.
-    private static func hasPunycodeLabel<Domain: Collection<UInt8>>(_ domain: Domain) -> Bool {
-        var atLabelStart = true
-        var index = domain.startIndex
-        while index != domain.endIndex {
-            if atLabelStart, ASCIICaseFolding.equals(domain[index...].prefix(4), "xn--") { return true }
-            atLabelStart = domain[index] == UInt8(ascii: ".")
-            domain.formIndex(after: &index)
+    /// UTS #46's validity criteria that a mapped label can break (section 4.1, nontransitional,
+    /// CheckHyphens false): no leading mark, every code point valid or a deviation, the joiners.
+    private static func validate(_ label: ArraySlice<UInt32>) -> Result<Void, Failure> {
+        if let first = label.first, UnicodeProperties.isMark(first) {
+            return .failure(.startsWithMark(first))
         }
-        return false
-    }
-
-    /// The domain's code points after dropping, normalizing and lowercasing, each checked.
-    private static func map(_ domain: String) -> Result<[Unicode.Scalar], Failure> {
-        let normalized = domain.precomposedStringWithCompatibilityMapping.lowercased()
-            .precomposedStringWithCanonicalMapping
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(normalized.unicodeScalars.count)
-        for scalar in normalized.unicodeScalars {
-            if isDropped(scalar) { continue }
-            if scalar.value == 0x3002 {
-                scalars.append(".")
-                continue
+        for scalar in label {
+            switch UnicodeProperties.status(scalar) {
+            case .valid: continue
+            case .disallowed: return .failure(.disallowed(scalar))
+            case .ignored, .mapped: return .failure(.notMapped(scalar))
             }
-            if scalar.isASCII {
-                if WebHost.isForbidden(UInt8(scalar.value)) { return .failure(.forbidden(scalar)) }
-            } else if let kind = disallowedKind(scalar) {
-                return .failure(.notAllowed(scalar, kind))
-            }
-            scalars.append(scalar)
         }
-        return .success(scalars)
+        if let violation = IDNARules.joinerViolation(in: label) { return .failure(.joiner(violation)) }
+        return .success(())
     }
 
-    /// UTS #46's "ignored" code points, which browsers remove from a host.
-    private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0xAD, 0x34F, 0x180B...0x180D, 0x180F, 0x200B, 0x2060, 0x2064, 0xFE00...0xFE0F, 0xFEFF,
-            0x1BCA0...0x1BCA3, 0xE0100...0xE01EF:
-            true
-        default: false
-        }
-    }
-
-    /// What kind of code point `scalar` is when no host may hold it, else `nil`.
-    private static func disallowedKind(_ scalar: Unicode.Scalar) -> String? {
-        let value = scalar.value
-        if URLComponentValidator.isControl(value) { return "a control character" }
-        if (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE { return "a noncharacter" }
-        if value == 0xFFFD { return "the replacement character" }
-        if URLComponentValidator.isInvisibleOrBidirectional(value) {
-            return "a joiner or bidirectional control"
-        }
-        switch scalar.properties.generalCategory {
-        case .unassigned: return "unassigned"
-        case .privateUse: return "private use"
-        default: return nil
-        }
+    private static func text<Label: Sequence<UInt32>>(_ label: Label) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: label.compactMap(Unicode.Scalar.init))
+        return text
     }
 }

@@ -1,10 +1,9 @@
-import Foundation
-
 /// The host of an `http(s)` link, read as the URL Standard's host parser reads it, so the router
 /// and the browser agree on where a link goes: `[…]` must hold a complete IPv6 address; anything
-/// else is percent-decoded, mapped as a domain (compatibility normalization, lowercase, the
-/// invisible characters browsers drop removed, `。` as `.`), checked for code points no host may
-/// hold, turned to Punycode label by label, and, when its last label is a number, read as an IPv4
+/// else is percent-decoded; kept as it is (lowercased) when ASCII, else mapped by UTS #46 as the
+/// Standard's domain to ASCII asks (``DomainMapping``: the IDNA mapping table, NFC, the joiner
+/// and bidi rules, from the package's Unicode tables) and turned to Punycode label by label; then
+/// checked for forbidden code points and, when its last label is a number, read as an IPv4
 /// address.
 ///
 /// Hosts of plain ASCII without `%` (almost every link) take one pass over their bytes and build
@@ -26,11 +25,14 @@ enum WebHost {
             return .success(nil)
         }
         // Not an LDH name (see `isLDHName`), which the authority check settles first, so this
-        // path is rare: escapes and non-ASCII take the mapping, ASCII the Punycode and IPv4 checks.
+        // path is rare: escapes and non-ASCII take the mapping, ASCII the IPv4 check. A forbidden
+        // byte refuses an ASCII host only: NFC makes `<` and a following U+0338 one `≮`.
+        var forbidden: UInt8?
         for byte in host {
             if byte >= 0x80 || byte == UInt8(ascii: "%") { return mappedHost(host) }
-            if isForbidden(byte) { return .failure(invalid(host, forbiddenReason(Unicode.Scalar(byte)))) }
+            if forbidden == nil, isForbidden(byte) { forbidden = byte }
         }
+        if let forbidden { return .failure(invalid(host, forbiddenReason(Unicode.Scalar(forbidden)))) }
         return checkedASCII(host, original: host).map { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
@@ -90,14 +92,12 @@ enum WebHost {
         }
     }
 
-    /// An ASCII domain without forbidden bytes: its `xn--` labels must decode, and a host ending
-    /// in a number must be an IPv4 address (given as its dotted form when spelled otherwise).
+    /// An ASCII domain without forbidden bytes: kept as it is (the Standard lowercases an ASCII
+    /// domain whatever UTS #46 makes of it, `xn--` labels included), and a host ending in a number
+    /// must be an IPv4 address (given as its dotted form when spelled otherwise).
     private static func checkedASCII<Domain: BidirectionalCollection<UInt8>>(
         _ domain: Domain, original: Slice<UnsafeBufferPointer<UInt8>>
     ) -> Result<[UInt8]?, RoutingError> {
-        if let label = DomainMapping.invalidPunycodeLabel(in: domain) {
-            return .failure(invalid(original, "'\(label)' is not Punycode for a valid label"))
-        }
         guard IPv4Address.endsInANumber(domain) else {
             return .success(nil)
         }
@@ -110,44 +110,83 @@ enum WebHost {
         }
     }
 
-    /// The slow path: percent-decoded, mapped, checked and turned to Punycode.
+    /// The slow path: percent-decoded, then (unless ASCII) mapped by UTS #46 and turned to
+    /// Punycode, then checked for forbidden code points and read as IPv4 when it ends in a number.
     private static func mappedHost(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Result<String?, RoutingError>
     {
         let decoded = [UInt8](unsafeUninitializedCapacity: host.count) { buffer, count in
             count = PercentEncoding.decode(UnsafeBufferPointer(rebasing: host), into: buffer)
         }
-        guard let text = String(validating: decoded, as: UTF8.self) else {
-            return .failure(invalid(host, "its percent-decoded bytes are not UTF-8"))
+        var bytes: [UInt8]
+        if decoded.allSatisfy({ $0 < 0x80 }) {
+            bytes = decoded.map(ASCIICaseFolding.lowercased)
+        } else {
+            // The Standard decodes with U+FFFD for bad bytes, which UTS #46 disallows: the same
+            // refusal, said plainly.
+            guard let scalars = scalars(decoded) else {
+                return .failure(invalid(host, "its percent-decoded bytes are not UTF-8"))
+            }
+            switch DomainMapping.toASCII(scalars) {
+            case .success(let mapped): bytes = Array(mapped.utf8)
+            case .failure(let failure): return .failure(invalid(host, reason(failure)))
+            }
         }
-        let ascii: String
-        switch DomainMapping.toASCII(text) {
-        case .success(let mapped): ascii = mapped
-        case .failure(let failure): return .failure(invalid(host, reason(failure)))
+        guard !bytes.isEmpty else {
+            return .failure(
+                invalid(host, "nothing is left of it once the invisible characters browsers drop are removed")
+            )
         }
-        let bytes = Array(ascii.utf8)
         if let forbidden = bytes.first(where: isForbidden) {
             return .failure(invalid(host, forbiddenReason(Unicode.Scalar(forbidden))))
         }
         switch checkedASCII(bytes, original: host) {
         case .failure(let error): return .failure(error)
         case .success(let dotted):
-            let result = dotted ?? bytes
-            return .success(
-                ASCIICaseFolding.equals(host, String(decoding: result, as: UTF8.self))
-                    ? nil : String(decoding: result, as: UTF8.self))
+            if let dotted { bytes = dotted }
+            let result = String(decoding: bytes, as: UTF8.self)
+            return .success(ASCIICaseFolding.equals(host, result) ? nil : result)
         }
+    }
+
+    /// The code points of `bytes`, or `nil` when they are not well-formed UTF-8.
+    private static func scalars(_ bytes: [UInt8]) -> [UInt32]? {
+        var validator = UTF8Validator()
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch validator.consume(byte) {
+            case .scalar(let scalar): scalars.append(scalar)
+            case .pending: continue
+            case .invalid: return nil
+            }
+        }
+        return validator.isComplete ? scalars : nil
     }
 
     private static func reason(_ failure: DomainMapping.Failure) -> String {
         switch failure {
-        case .empty:
-            "nothing is left of it once the invisible characters browsers drop are removed"
-        case .forbidden(let scalar):
-            forbiddenReason(scalar)
-        case .notAllowed(let scalar, let kind):
-            "\(URLComponentValidator.codePoint(scalar.value)) (\(kind)) cannot be part of a host"
+        case .disallowed(let scalar):
+            "\(URLComponentValidator.codePoint(scalar)) is disallowed in hosts (UTS #46)"
+        case .nonASCIIPunycode(let label):
+            "'\(label)' starts with 'xn--' but is not ASCII, so it is not Punycode"
         case .invalidPunycode(let label):
-            "'\(label)' is not Punycode for a valid label"
+            "'\(label)' is not Punycode for a label that is not ASCII"
+        case .invalidDecodedLabel(let label, let failure):
+            "'\(label)' decodes to a label that breaks UTS #46: \(reason(failure))"
+        case .notNormalized:
+            "the label is not in Unicode normalization form C"
+        case .doublePunycode:
+            "the label starts with 'xn--' again"
+        case .notMapped(let scalar):
+            "\(URLComponentValidator.codePoint(scalar)) is one the mapping changes, so no host holds it"
+        case .startsWithMark(let scalar):
+            "a label cannot start with a combining mark (\(URLComponentValidator.codePoint(scalar)))"
+        case .joiner(.joiner):
+            "a zero-width joiner (U+200D) must follow a virama"
+        case .joiner(.nonJoiner):
+            "a zero-width non-joiner (U+200C) must follow a virama or sit between joining letters"
+        case .bidi(let label):
+            "the label '\(label)' breaks the bidi rule (RFC 5893) of a host with right-to-left text"
         }
     }
 
@@ -173,17 +212,36 @@ enum WebHost {
 
     private static func invalid(_ host: Slice<UnsafeBufferPointer<UInt8>>, _ reason: String) -> RoutingError {
         // Controls, spaces and invisible characters are shown as code points: the message is one
-        // readable line that shows what the link holds.
+        // readable line that shows what the link holds. So is a mark starting a label, which
+        // would otherwise sit on the quote or the dot before it.
         var shown = ""
+        var atLabelStart = true
         for scalar in String(decoding: host, as: UTF8.self).unicodeScalars {
-            if scalar.value <= 0x20 || URLComponentValidator.isControl(scalar.value)
-                || scalar.properties.generalCategory == .format || scalar.properties.isWhitespace
+            if isShownAsCodePoint(scalar.value)
+                || (atLabelStart && scalar.value >= 0x300 && UnicodeProperties.isMark(scalar.value))
             {
                 shown += URLComponentValidator.codePoint(scalar.value)
             } else {
                 shown.unicodeScalars.append(scalar)
             }
+            atLabelStart =
+                scalar == "." || scalar == "\u{3002}" || scalar == "\u{FF0E}" || scalar == "\u{FF61}"
         }
         return RoutingError(.badRequest, "invalid host '\(shown)' in an http(s) URL: \(reason)")
+    }
+
+    /// Controls, spaces, separators and invisible formatting characters (by their bidi class in
+    /// the package's tables, so the message is the same on every OS).
+    private static func isShownAsCodePoint(_ scalar: UInt32) -> Bool {
+        if scalar <= 0x20 || URLComponentValidator.isControl(scalar)
+            || URLComponentValidator.isInvisibleOrBidirectional(scalar) || scalar == 0x61C
+        {
+            return true
+        }
+        guard scalar >= 0x80 else { return false }
+        switch UnicodeProperties.bidiClass(scalar) {
+        case .bn, .other: return true
+        default: return false
+        }
     }
 }

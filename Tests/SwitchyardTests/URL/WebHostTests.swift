@@ -42,6 +42,13 @@ struct WebHostTests {
             Reach(url: "https://faß.example/x", served: "fass.example", reaches: false),
             // `ſ` (long s) is `s` to a browser, so it is here too: one host, not a look-alike.
             Reach(url: "https://hoſt.example/x", served: "host.example", reaches: true),
+            // NFC, and a joiner a virama allows: the host is the one the browser goes to.
+            Reach(url: "https://a\u{0308}.example/x", served: "xn--4ca.example", reaches: true),
+            Reach(
+                url: "https://a\u{094D}\u{200C}b.example/x", served: "xn--ab-fsf604u.example", reaches: true),
+            Reach(url: "https://a\u{094D}\u{200C}b.example/x", served: "xn--ab-fsf.example", reaches: false),
+            // An ASCII host is compared as written, lowercased, `xn--` labels included.
+            Reach(url: "http://XN--A-ECP.example/x", served: "xn--a-ecp.example", reaches: true),
             // IPv4 in every form the Standard reads is the dotted address.
             Reach(url: "http://127.0.0.1/x", served: "127.0.0.1", reaches: true),
             Reach(url: "http://127.1/x", served: "127.0.0.1", reaches: true),
@@ -111,17 +118,26 @@ struct WebHostTests {
             Refusal(url: "http://％４１.com/x", rule: "'%' cannot be part of a host"),
             Refusal(url: "http://a\u{FF1A}b/x", rule: "':' cannot be part of a host"),
             // Code points no host holds.
-            Refusal(url: "http://%EF%B7%90zyx.com/x", rule: "U+FDD0 (a noncharacter)"),
-            Refusal(url: "http://%EF%BF%BD/x", rule: "U+FFFD (the replacement character)"),
-            Refusal(url: "http://a\u{200D}b/x", rule: "U+200D (a joiner or bidirectional control)"),
-            Refusal(url: "http://a\u{202E}b/x", rule: "U+202E (a joiner or bidirectional control)"),
-            Refusal(url: "http://a\u{E000}b/x", rule: "U+E000 (private use)"),
+            // Code points UTS #46 disallows, whatever the mapping makes of the rest.
+            Refusal(url: "http://%EF%B7%90zyx.com/x", rule: "U+FDD0 is disallowed in hosts (UTS #46)"),
+            Refusal(url: "http://%EF%BF%BD/x", rule: "U+FFFD is disallowed in hosts (UTS #46)"),
+            Refusal(url: "http://a\u{202E}b/x", rule: "U+202E is disallowed in hosts (UTS #46)"),
+            Refusal(url: "http://a\u{E000}b/x", rule: "U+E000 is disallowed in hosts (UTS #46)"),
+            Refusal(url: "http://a\u{2488}com/x", rule: "U+2488 is disallowed in hosts (UTS #46)"),
             Refusal(url: "https://\u{AD}/x", rule: "nothing is left of it"),
-            // Punycode that stands for no valid label.
-            Refusal(url: "https://xn--/x", rule: "'xn--' is not Punycode for a valid label"),
-            Refusal(url: "http://a.b.c.XN--pokxncvks/x", rule: "is not Punycode for a valid label"),
-            Refusal(url: "http://xn--a-ecp.example/x", rule: "is not Punycode for a valid label"),
-            Refusal(url: "http://xn--bcher-2pa.example/x", rule: "is not Punycode for a valid label"),
+            // UTS #46's validity criteria: joiners in context, no leading mark, the bidi rule.
+            Refusal(url: "http://a\u{200D}b/x", rule: "a zero-width joiner (U+200D) must follow a virama"),
+            Refusal(
+                url: "http://a\u{200C}b/x", rule: "a zero-width non-joiner (U+200C) must follow a virama"),
+            Refusal(url: "https://\u{0301}a.example/x", rule: "a label cannot start with a combining mark"),
+            Refusal(url: "https://a\u{05D0}.example/x", rule: "breaks the bidi rule"),
+            Refusal(url: "https://\u{05D0}.1com/x", rule: "breaks the bidi rule"),
+            // In a host that is not ASCII, `xn--` labels must be Punycode for a valid label.
+            Refusal(url: "https://xn--.b\u{FC}cher.example/x", rule: "'xn--' is not Punycode"),
+            Refusal(
+                url: "https://xn--a.b\u{FC}cher.example/x",
+                rule: "'xn--a' decodes to a label that breaks UTS #46"),
+            Refusal(url: "https://xn--a-\u{E4}.example/x", rule: "starts with 'xn--' but is not ASCII"),
         ])
     func refused(_ refusal: Refusal) async throws {
         for hosts: Set<String> in [["*"], ["example.com"]] {
@@ -146,6 +162,11 @@ struct WebHostTests {
             "http://[::ffff:192.168.0.1]/x", "http://example/x", "http://a.b-c_d.example/x", "http://./x",
             "http://foo.09../x", "http://256.com/x", "http://999999999.com/x", "http://0x/x",
             "https://☃.example/x", "https://%E2%98%83/x", "http://你好你好/x", "http://a%C2%ADb/x",
+            // An ASCII host is kept as it is, even with an `xn--` label UTS #46 would refuse.
+            "https://xn--/x", "http://a.b.c.XN--pokxncvks/x", "http://xn--a-ecp.example/x",
+            "http://xn--bcher-2pa.example/x",
+            // `<` then U+0338 is `≮` once normalized, which hosts may hold.
+            "https://8<\u{0338}.example/x",
         ])
     func accepted(_ url: String) async throws {
         let response = await Connection.send(url, router: try Self.router(hosts: ["*"]))
