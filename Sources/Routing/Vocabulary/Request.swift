@@ -115,10 +115,7 @@ public struct Request: Sendable {
     }
 
     /// The application that opened the URL, for external requests that reported one.
-    public var sourceApplication: String? {
-        if case .external(let application) = source { return application }
-        return nil
-    }
+    public var sourceApplication: String? { source.application }
 
     /// `true` when the request came from another app or a web page.
     public var isExternal: Bool { source != .app }
