@@ -141,6 +141,13 @@ struct ContentLinkTests {
         #expect(response.request.isExternal)
         #expect(response.request.sourceApplication == nil)
         #expect(router.explain("/messages", source: .content).hasPrefix("explain /messages from content"))
+        let withPrivate = try Router(routes: [
+            Route("/messages", isPublic: true) { Response(request: $0) },
+            Route("/drafts") { Response(request: $0) },
+        ])
+        #expect(
+            withPrivate.explain("/drafts", source: .content).contains(
+                "link from content: private routes are left out, as if they did not exist"))
     }
 
     @Test(arguments: [
