@@ -4,17 +4,17 @@ import Switchyard
 enum Command: Equatable, Sendable {
     /// No arguments, or `tour`: the scripted tour.
     case tour
-    /// `route <url> [--from <app-id> | --external] [--signed-out]`.
+    /// `route <url> [--from <app-id> | --external | --content] [--signed-out]`.
     case route(url: String, source: Source, signedIn: Bool)
-    /// `explain <url> [--from <app-id> | --external]`.
+    /// `explain <url> [--from <app-id> | --external | --content]`.
     case explain(url: String, source: Source)
-    /// `stack <url> [--from <app-id> | --external]`: the navigation stack the link opens.
+    /// `stack <url> [--from <app-id> | --external | --content]`: the navigation stack the link opens.
     case stack(url: String, source: Source)
     /// `routes`: the route table.
     case routes
     /// `help`, `--help` or `-h`.
     case help
-    /// `hold <url> --pending <file> [--from <app-id> | --external]`: a link arriving at a cold
+    /// `hold <url> --pending <file> [--from <app-id> | --external | --content]`: a link arriving at a cold
     /// start, signed out; held in the file while the app waits at the sign-in screen.
     case hold(url: String, source: Source, pendingFile: String)
     /// `sign-in --pending <file>`: the next launch; the user signs in and the held links open.
@@ -70,16 +70,19 @@ enum Command: Equatable, Sendable {
         }
 
         /// `--from <app-id>` is external from that app; `--external` is external with no
-        /// `sourceApplication` (what the OS reports for other teams' apps); neither is in-app.
+        /// `sourceApplication` (what the OS reports for other teams' apps); `--content` is a link
+        /// tapped in a message; none of them is in-app.
         mutating func source() throws(UsageError) -> Source {
             let application = try value(of: "--from")
             let external = flag("--external")
-            switch (application, external) {
-            case (.some, true):
-                throw UsageError(message: "use either --from <app-id> or --external, not both")
-            case (let application?, false): return .external(sourceApplication: application)
-            case (nil, true): return .external(sourceApplication: nil)
-            case (nil, false): return .app
+            let content = flag("--content")
+            switch (application, external, content) {
+            case (let application?, false, false): return .external(sourceApplication: application)
+            case (nil, true, false): return .external(sourceApplication: nil)
+            case (nil, false, true): return .content
+            case (nil, false, false): return .app
+            default:
+                throw UsageError(message: "use one of --from <app-id>, --external and --content")
             }
         }
 

@@ -9,15 +9,15 @@ import SwitchyardTool
 enum CommandLineInterface {
     static let usage = """
         usage: Example [tour]                                   run the scripted tour
-               Example route <url> [--from <app-id> | --external] [--signed-out]
+               Example route <url> [--from <app-id> | --external | --content] [--signed-out]
                                                                 send one URL and print the response
-               Example explain <url> [--from <app-id> | --external]
+               Example explain <url> [--from <app-id> | --external | --content]
                                                                 print how the router reads the URL
-               Example stack <url> [--from <app-id> | --external]
+               Example stack <url> [--from <app-id> | --external | --content]
                                                                 send the URL with sendStack and print
                                                                 each screen it opens, root first
                Example routes                                   print the route table
-               Example hold <url> --pending <file> [--from <app-id> | --external]
+               Example hold <url> --pending <file> [--from <app-id> | --external | --content]
                                                                 a link arrives at a cold start, signed out:
                                                                 held in the file until standard input closes
                Example sign-in --pending <file>                 the next launch: sign in, open the held links
@@ -28,9 +28,11 @@ enum CommandLineInterface {
                                                                 say whether iOS opens each link in the app
                Example help                                     print this help
 
-        Without --from or --external the URL is sent from inside the app (every route reachable).
+        Without --from, --external or --content the URL is sent from inside the app (every route
+        reachable).
         --from <app-id>   sent by another app that the OS identified (external, public routes only)
         --external        sent by an app the OS did not identify (external, sourceApplication nil)
+        --content         tapped in a message the app shows but did not write (public routes only)
         --signed-out      route: start signed out (route and stack start signed in as "ada")
         A URL that starts with "-" goes after "--": Example route -- -odd-url
 
@@ -38,6 +40,7 @@ enum CommandLineInterface {
           swift run Example route 'mailapp://messages/7' --from com.example.chat
           swift run Example route 'mailapp://drafts/2' --external
           swift run Example route 'https://acme.mail.example.com/team/acme' --external
+          swift run Example route 'mailapp://settings/forwarding?to=attacker@evil.example' --content
           swift run Example explain 'https://mail.example.com/msg/7'
           swift run Example explain 'mailapp://messages/7'
           swift run Example stack 'mailapp://folders/work/messages/8'

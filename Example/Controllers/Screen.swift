@@ -26,6 +26,8 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
     /// another app asked to send (`mailapp://share?url=…`).
     case compose(to: [String], subject: String? = nil, sharing: String? = nil)
     case settings(section: String)
+    /// Settings → Forwarding, after forwarding incoming mail to `to`.
+    case forwarding(to: String)
     /// Settings → Labs, after turning a feature flag on or off.
     case labs(FeatureFlag, isOn: Bool)
     /// `next` is the interrupted link's path, to show; `resuming` is the link itself, with its
@@ -59,6 +61,7 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
             "compose a message" + (to.isEmpty ? "" : " to " + to.joined(separator: ", "))
                 + (subject.map { " about \"\($0)\"" } ?? "") + (link.map { " sharing \($0)" } ?? "")
         case .settings(let section): "settings: \(section)"
+        case .forwarding(let address): "settings: forwarding all mail to \(address)"
         case .labs(let flag, let isOn): "settings: labs, \(flag) turned \(isOn ? "on" : "off")"
         case .signIn(let next, _): "sign-in screen" + (next.map { ", then \($0)" } ?? "")
         case .team(let team): "team space of \(team.name): \(team.members.count) members"

@@ -39,3 +39,9 @@ struct LabsLink: Codable, Hashable, Sendable {
     var flag: FeatureFlag
     var enabled: Bool
 }
+
+/// `mailapp://settings/forwarding?to=grace@example.com`: what the Forwarding screen's Save button
+/// sends (``SettingsController/forwarding(session:)``).
+struct ForwardingLink: Codable, Hashable, Sendable {
+    var to: String
+}

@@ -8,6 +8,8 @@
 actor Session {
     private(set) var account: String?
     private(set) var featureFlags: Set<FeatureFlag>
+    /// Where incoming mail is forwarded, from Settings → Forwarding; `nil` keeps it here.
+    private(set) var forwardingAddress: String?
 
     /// Creates a session, signed out unless `account` is given, with `featureFlags` on.
     init(account: String? = nil, featureFlags: Set<FeatureFlag> = []) {
@@ -17,6 +19,12 @@ actor Session {
 
     func signIn(as account: String) {
         self.account = account
+    }
+
+    /// Forwards incoming mail to `address`, from Settings → Forwarding: what a link written by
+    /// someone else must never reach.
+    func forward(to address: String) {
+        forwardingAddress = address
     }
 
     /// Turns `flag` on or off, from Settings → Labs.

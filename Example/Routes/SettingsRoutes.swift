@@ -17,6 +17,12 @@ enum SettingsRoutes {
                     controller: SettingsController.section("notifications")),
                 Route(
                     "/signatures", name: "signatures", controller: SettingsController.section("signatures")),
+                // `mailapp://settings/forwarding?to=grace@example.com`: forwards all mail. Private,
+                // so a link in a message (sent as content) cannot forward the user's mail to its
+                // author.
+                Route(
+                    "/forwarding", name: "forwarding",
+                    controller: SettingsController.forwarding(session: session)),
                 // `mailapp://settings/labs/threaded-messages?enabled=true`: what the Labs screen's
                 // switch sends. Private like the rest, so no other app can turn a feature on.
                 Route(

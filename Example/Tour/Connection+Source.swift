@@ -2,7 +2,8 @@ import Switchyard
 
 extension Connection {
     /// Sends `url` as `source` would: in-app with ``Switchyard/Connection/send(_:data:router:trusted:)``,
-    /// from another app with ``Switchyard/Connection/send(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
+    /// from another app with ``Switchyard/Connection/send(fromPublicURL:sourceApplication:router:)-(String,_,_)``,
+    /// from a message body with ``Switchyard/Connection/send(contentLink:data:router:)``.
     /// A real app calls the form that fits where the URL came from; the tour and the command line
     /// pick one per row.
     static func send(_ url: String, from source: Source, router: Router) async -> Response {
@@ -11,6 +12,8 @@ extension Connection {
             await send(url, router: router)
         case .external(let sourceApplication):
             await send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        case .content:
+            await send(contentLink: url, router: router)
         }
     }
 
@@ -22,6 +25,8 @@ extension Connection {
             await sendAll(url, router: router)
         case .external(let sourceApplication):
             await sendAll(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        case .content:
+            await sendAll(contentLink: url, router: router)
         }
     }
 
@@ -33,6 +38,8 @@ extension Connection {
             await sendStack(url, router: router)
         case .external(let sourceApplication):
             await sendStack(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        case .content:
+            await sendStack(contentLink: url, router: router)
         }
     }
 }

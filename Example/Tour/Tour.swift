@@ -151,7 +151,9 @@ struct Tour {
                 chat, "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory",
                 "a route for mailapp:// only, with a url= condition"),
             Step(chat, "mailapp://share", "no url item: the query condition fails"),
-            Step(.app, "https://news.example.org/story", "a link in a message: web-view fallback"),
+            Step(
+                .content, "https://news.example.org/story",
+                "a link in a message, sent as content: web-view fallback"),
             Step(chat, "mailapp://messages/8#attachments", "the fragment, read by the controller"),
             // Typed links: a controller reads its link whole, and the app builds one from a value.
             Step(.app, "mailapp://messages/8?highlight=report", "a typed link: MessageLink, decoded whole"),
@@ -177,8 +179,18 @@ struct Tour {
             Step(chat, "mailapp://messages/9", "send returns the chain's last answer"),
             Step(chat, "mailapp://promo/spring", "a redirect carrying the campaign as data"),
             Step(chat, "mailapp://inbox?campaign=free", "a query item is not redirect data: no banner"),
-            // Not every link is the app's: a mailto: link tapped in a message goes to Mail.
-            Step(.app, "mailto:help@example.com", "a mailto: link in a message: the system opens it"),
+            // Links in content the app shows but did not write are the content's author's: sent as
+            // content, they reach what an outside link reaches. A mailto: link goes to Mail.
+            Step(.content, "mailto:help@example.com", "a mailto: link in a message: the system opens it"),
+            // A link in an e-mail is its author's, not the app's: sent as content, a link to a
+            // private route answers exactly as a link to nothing.
+            Step(
+                .content, forwardingAttackURL,
+                "an e-mail's link to private Settings → Forwarding: answered as a missing route",
+                display: "mailapp://settings/forwarding?to=attacker@…"),
+            Step(
+                .content, "mailapp://settings/no-such-page",
+                "a link to nothing, for comparison: the same answer"),
             // Stacks: a link opens at the right depth, its route's `parent:` beneath it.
             .sendingStack(
                 .app, "mailapp://folders/work/messages/8",
@@ -201,8 +213,14 @@ struct Tour {
             .sendingStack(
                 .app, sharedDraftURL,
                 [
-                    "the same link tapped in-app: the private drafts list is the root",
+                    "the app's own Drafts screen opening it: the private drafts list is the root",
                     "the preview above it",
+                ]),
+            .sendingStack(
+                .content, sharedDraftURL,
+                [
+                    "the same link in a message body, sent as content: the drafts list is private, "
+                        + "so the preview is again the whole stack"
                 ]),
         ]
     }
@@ -210,6 +228,9 @@ struct Tour {
     /// A private route that turns a feature on: what an outside link must never reach, even
     /// through the sign-in door.
     static let privateLabsPath = "/settings/labs/threaded-messages?enabled=true"
+
+    /// What an attacker writes in an e-mail: a link to the private forwarding setting.
+    static let forwardingAttackURL = "mailapp://settings/forwarding?to=attacker@evil.example"
 
     /// A draft shared for review: a public preview whose parent, the drafts list, is private.
     static let sharedDraftURL = "https://mail.example.com/drafts/2/preview"

@@ -4,7 +4,8 @@ import Switchyard
 public enum SourcePolicies {
     /// Lets external requests through only from the listed source applications; in-app requests
     /// always pass. An external request without a `sourceApplication` fails: the OS did not say
-    /// who sent it. Failures are ``Status/forbidden``.
+    /// who sent it; so does a link from content (``Source/content``), which no application sent.
+    /// Failures are ``Status/forbidden``.
     ///
     /// ```swift
     /// Route("/share", isPublic: true,
@@ -16,7 +17,8 @@ public enum SourcePolicies {
     /// on recent iOS versions, so an allow list suits companion apps rather than other teams' apps.
     public static func allowList(_ applications: Set<String>) -> Policy {
         Policy("sourceAllowList") { request in
-            guard case .external(let application) = request.source else { return .verified }
+            guard request.isExternal else { return .verified }
+            let application = request.sourceApplication
             guard let application, applications.contains(application) else {
                 return .failed(
                     .failure(

@@ -17,9 +17,10 @@ struct AppSiteAssociationCommandTests {
 
     /// What `aasa` (on standard error) and `check-aasa` (in its report) say of the private routes.
     static let privateRoutesNote =
-        "note: 7 private routes reach mail.example.com and are left out of the file: /drafts (drafts.index), "
+        "note: 8 private routes reach mail.example.com and are left out of the file: /drafts (drafts.index), "
         + "/drafts/:draft_id(int) (drafts.show), /settings (settings.index), /settings/notifications "
-        + "(settings.notifications), /settings/signatures (settings.signatures), /settings/labs/:flag(featureFlag) "
+        + "(settings.notifications), /settings/signatures (settings.signatures), /settings/forwarding "
+        + "(settings.forwarding), /settings/labs/:flag(featureFlag) "
         + "(settings.labs), /sign-in/complete (signIn.complete); mark them isPublic: true if links should open them"
 
     @Test("aasa prints the mail app's file: public web routes and the /msg rewrite, nothing private")

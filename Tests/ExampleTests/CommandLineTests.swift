@@ -29,6 +29,10 @@ struct CommandLineTests {
             ["route", "mailapp://inbox", "--external"],
             .route(url: "mailapp://inbox", source: .external(sourceApplication: nil), signedIn: true)
         ),
+        (
+            ["route", "mailapp://inbox", "--content"],
+            .route(url: "mailapp://inbox", source: .content, signedIn: true)
+        ),
         (["route", "--", "-odd"], .route(url: "-odd", source: .app, signedIn: true)),
         (["explain", "mailapp://messages/7"], .explain(url: "mailapp://messages/7", source: .app)),
         (
@@ -51,6 +55,8 @@ struct CommandLineTests {
         ["route", "mailapp://inbox", "--from", "--external"],
         ["route", "mailapp://inbox", "--from", "a", "--external"],
         ["route", "mailapp://inbox", "--from", "a", "--from", "b"],
+        ["route", "mailapp://inbox", "--content", "--external"],
+        ["route", "mailapp://inbox", "--from", "a", "--content"],
         ["route", "mailapp://inbox", "extra"],
         ["route", "mailapp://inbox", "--verbose"],
         ["explain"],
@@ -132,6 +138,12 @@ struct CommandLineTests {
             (["route", "mailapp://messages/abc"], "400 Bad Request"),
             (["route", "mailapp://promo/spring", "--external"], "200 OK"),
             (["route", "mailapp://settings/labs/threaded-messages?enabled=true"], "200 OK"),
+            (["route", "mailapp://settings/forwarding?to=grace@example.com"], "200 OK"),
+            (
+                ["route", "mailapp://settings/forwarding?to=attacker@evil.example", "--content"],
+                "404 Not Found"
+            ),
+            (["route", "https://mail.example.com/drafts/2/preview", "--content"], "200 OK"),
             (
                 ["route", "mailapp://settings/labs/threaded-messages?enabled=true", "--external"],
                 "404 Not Found"

@@ -28,7 +28,7 @@ struct StackCommandTests {
     @Test("the usage names the command and its sources")
     func usage() async {
         let outcome = await CommandLineInterface.run(["help"])
-        #expect(outcome.output.contains("Example stack <url> [--from <app-id> | --external]\n"))
+        #expect(outcome.output.contains("Example stack <url> [--from <app-id> | --external | --content]\n"))
         #expect(outcome.output.contains("swift run Example stack 'mailapp://folders/work/messages/8'\n"))
     }
 

@@ -36,6 +36,8 @@ struct TourRecordsTests {
         // From Chat the private drafts list answers 404 (the web-view fallback): left out.
         [("https://mail.example.com/drafts/2/preview", 200), ("https://mail.example.com/drafts", 404)],
         [("https://mail.example.com/drafts/2/preview", 200), ("https://mail.example.com/drafts", 200)],
+        // Sent as content (a link in a message body), the private drafts list is left out too.
+        [("https://mail.example.com/drafts/2/preview", 200), ("https://mail.example.com/drafts", 404)],
     ]
 
     @Test("the History observer saw every row, in order, and every level a stack row sent")

@@ -22,7 +22,7 @@ struct TourStackTests {
 
     static let rows: [StackRow] = [
         StackRow(
-            index: 33, source: .app, url: "mailapp://folders/work/messages/8",
+            index: 35, source: .app, url: "mailapp://folders/work/messages/8",
             levels: [
                 (
                     "folder", "mailapp://folders/work",
@@ -35,7 +35,7 @@ struct TourStackTests {
                 ),
             ]),
         StackRow(
-            index: 34, source: Tour.chat, url: "https://mail.example.com/messages/7",
+            index: 36, source: Tour.chat, url: "https://mail.example.com/messages/7",
             levels: [
                 (
                     "inbox", "https://mail.example.com/inbox",
@@ -49,7 +49,7 @@ struct TourStackTests {
                 ),
             ]),
         StackRow(
-            index: 35, source: Tour.chat, url: preview,
+            index: 37, source: Tour.chat, url: preview,
             levels: [
                 (
                     "drafts.preview", preview,
@@ -58,14 +58,23 @@ struct TourStackTests {
                 )
             ]),
         StackRow(
-            index: 36, source: .app, url: preview,
+            index: 38, source: .app, url: preview,
             levels: [
                 (
                     "drafts.index", "https://mail.example.com/drafts",
-                    "drafts: 2 via https://mail.example.com/drafts — the same link tapped in-app: "
+                    "drafts: 2 via https://mail.example.com/drafts — the app's own Drafts screen opening it: "
                         + "the private drafts list is the root"
                 ),
                 ("drafts.preview", preview, previewResult + " — the preview above it"),
+            ]),
+        StackRow(
+            index: 39, source: .content, url: preview,
+            levels: [
+                (
+                    "drafts.preview", preview,
+                    previewResult + " — the same link in a message body, sent as content: the drafts list is "
+                        + "private, so the preview is again the whole stack"
+                )
             ]),
     ]
 

@@ -30,7 +30,7 @@ struct TourTests {
         (.app, "/team/acme", .ok),
         (Tour.chat, "mailapp://share?url=", .ok),
         (Tour.chat, "mailapp://share", .notFound),
-        (.app, "https://news.example.org/story", .notFound),
+        (.content, "https://news.example.org/story", .notFound),
         (Tour.chat, "mailapp://messages/8#attachments", .ok),
         (.app, "mailapp://messages/8?highlight=report", .ok),
         (.app, "mailapp://messages/abc", .badRequest),
@@ -41,11 +41,14 @@ struct TourTests {
         (Tour.chat, "mailapp://messages/9", .ok),
         (Tour.chat, "mailapp://promo/spring", .ok),
         (Tour.chat, "mailapp://inbox?campaign=free", .ok),
-        (.app, "mailto:help@example.com", .notFound),
+        (.content, "mailto:help@example.com", .notFound),
+        (.content, "mailapp://settings/forwarding?to=attacker", .notFound),
+        (.content, "mailapp://settings/no-such-page", .notFound),
         (.app, "mailapp://folders/work/messages/8", .ok),
         (Tour.chat, "https://mail.example.com/messages/7", .ok),
         (Tour.chat, "https://mail.example.com/drafts/2/preview", .ok),
         (.app, "https://mail.example.com/drafts/2/preview", .ok),
+        (.content, "https://mail.example.com/drafts/2/preview", .ok),
     ]
 
     @Test("every row of the tour has its expected status, source and URL")
@@ -160,6 +163,29 @@ struct TourTests {
         #expect(hidden.request.route == nil && missing.request.route == nil)
         #expect(hidden.request.params.isEmpty && hidden.location == nil)
         #expect(rows[6].result.hasPrefix("not found") && rows[7].result.hasPrefix("not found"))
+    }
+
+    /// The attack the Security Model article names: an e-mail's link to a private setting, sent
+    /// as content (the way the app sends every link in a message body), answers exactly as a link
+    /// to nothing, and the setting is untouched.
+    @Test("an e-mail's link to a private route answers exactly as a link to nothing")
+    func contentLinkToAPrivateRoute() async throws {
+        let tour = try Tour()
+        let rows = await tour.run()
+        try #require(rows.count == Self.expected.count)
+        let attack = rows[33].response
+        let nothing = rows[34].response
+        #expect(rows[33].step.url == Tour.forwardingAttackURL)
+        #expect(attack.request.source == .content && nothing.request.source == .content)
+        #expect(attack.status == .notFound && nothing.status == .notFound)
+        #expect(attack.data.isEmpty && nothing.data.isEmpty)
+        #expect(attack.request.route == nil && nothing.request.route == nil)
+        #expect(attack.error == nil && attack.location == nil)
+        #expect(await tour.session.forwardingAddress == nil, "the private controller never ran")
+        // The same link from the app's own Forwarding screen reaches it.
+        let inApp = await Connection.send(Tour.forwardingAttackURL, router: tour.router)
+        #expect(inApp.screen == .forwarding(to: "attacker@evil.example"))
+        #expect(await tour.session.forwardingAddress == "attacker@evil.example")
     }
 
     @Test("typed links: a link decoded whole, its 400, and links the app builds from typed values")

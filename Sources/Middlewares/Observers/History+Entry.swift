@@ -36,10 +36,7 @@ extension History {
         }
 
         /// The application that opened the URL, for external requests that reported one.
-        public var sourceApplication: String? {
-            if case .external(let application) = source { return application }
-            return nil
-        }
+        public var sourceApplication: String? { source.application }
 
         private enum CodingKeys: String, CodingKey {
             case time, source, sourceApplication, url, route, status
@@ -55,13 +52,11 @@ extension History {
             time = try Self.timeFormat.parse(timeText)
             let kind = try container.decode(String.self, forKey: .source)
             let application = try container.decodeIfPresent(String.self, forKey: .sourceApplication)
-            switch kind {
-            case "app": source = .app
-            case "external": source = .external(sourceApplication: application)
-            default:
+            guard let source = Source(kind: kind, sourceApplication: application) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .source, in: container, debugDescription: "unknown source '\(kind)'")
             }
+            self.source = source
             url = try container.decode(String.self, forKey: .url)
             route = try container.decodeIfPresent(String.self, forKey: .route)
             status = try container.decode(Int.self, forKey: .status)
@@ -72,7 +67,7 @@ extension History {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(time.formatted(Self.timeFormat), forKey: .time)
-            try container.encode(source == .app ? "app" : "external", forKey: .source)
+            try container.encode(source.kind, forKey: .source)
             try container.encode(sourceApplication, forKey: .sourceApplication)
             try container.encode(url, forKey: .url)
             try container.encode(route, forKey: .route)

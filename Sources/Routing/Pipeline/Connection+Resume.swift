@@ -1,7 +1,7 @@
 extension Connection {
     /// Sends a link a policy interrupted (``Request/interruptedLink``) as it first arrived: an
-    /// external link stays external, so it reaches public routes only, whoever resumes it and
-    /// whenever.
+    /// external link stays external and a content link content, so it reaches public routes only,
+    /// whoever resumes it and whenever.
     ///
     /// This is how an app continues after sign-in. Never continue by sending the `next` item of a
     /// sign-in URL with ``send(_:data:router:trusted:)``: anyone can write that item, and an
@@ -28,7 +28,7 @@ extension Connection {
         switch link.source {
         case .app:
             return await send(link.url, data: data, router: router)
-        case .external:
+        case .external, .content:
             return await RequestPipeline(storage: router.storage, data: data, source: link.source).run(
                 link.url)
         }

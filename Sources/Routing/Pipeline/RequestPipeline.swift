@@ -20,11 +20,11 @@ struct RequestPipeline {
         await inContext { await observedAll(url) }
     }
 
-    /// Runs `body` with an external request's source in the task, so that re-sending from one
-    /// of its stages keeps it (see `ExternalContext`).
+    /// Runs `body` with an external or content request's source in the task, so that re-sending
+    /// from one of its stages keeps it (see `ExternalContext`).
     @inline(__always)
     private func inContext<Result>(_ body: () async -> Result) async -> Result {
-        guard case .external = source else { return await body() }
+        if case .app = source { return await body() }
         let running = ExternalContext.Running(source: source, storage: storage)
         return await ExternalContext.$running.withValue(running) { await body() }
     }

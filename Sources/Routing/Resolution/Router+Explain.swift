@@ -17,7 +17,8 @@ extension Router {
         var tracer = RecordingTracer(trie: storage.trie(for: source), routes: storage.routes)
         var lines = ["explain \(url) from \(source)"]
         if source != .app && storage.publicTrie !== storage.trie {
-            lines.append("external request: private routes are left out, as if they did not exist")
+            let sender = source == .content ? "link from content" : "external request"
+            lines.append("\(sender): private routes are left out, as if they did not exist")
         }
         let prepared = storage.prepare(url, tracer: &tracer)
         let resolution = storage.resolve(prepared, source: source, tracer: &tracer)

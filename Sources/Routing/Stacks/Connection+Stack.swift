@@ -46,6 +46,17 @@ extension Connection {
             fromPublicURL: url.absoluteString, sourceApplication: sourceApplication, router: router)
     }
 
+    /// The navigation stack of a link tapped in content the app shows but did not write, root
+    /// first: the link's answer, and its route's ancestors, each sent as content too, so a private
+    /// ancestor is left out. See ``send(contentLink:data:router:)`` and
+    /// ``sendStack(_:data:router:trusted:)``.
+    public static func sendStack(contentLink: String, data: [String: any Sendable] = [:], router: Router)
+        async -> [Response]
+    {
+        let answer = await send(contentLink: contentLink, data: data, router: router)
+        return await stack(beneath: answer, data: data, router: router)
+    }
+
     /// `answer` with the answers of its route's ancestors beneath it.
     private static func stack(beneath answer: Response, data: [String: any Sendable], router: Router) async
         -> [Response]

@@ -56,34 +56,27 @@ public struct InterruptedLink: Sendable, Hashable, Codable {
         case source, sourceApplication, url
     }
 
-    /// Reads `{"source": "app" | "external", "sourceApplication": …, "url": …}`; unknown keys are
-    /// ignored, and any other `source` is a `DecodingError`.
+    /// Reads `{"source": "app" | "external" | "content", "sourceApplication": …, "url": …}`;
+    /// unknown keys are ignored, and any other `source` is a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         url = try container.decode(String.self, forKey: .url)
-        switch try container.decode(String.self, forKey: .source) {
-        case "app": source = .app
-        case "external":
-            source = .external(
-                sourceApplication: try container.decodeIfPresent(String.self, forKey: .sourceApplication))
-        case let other:
+        let kind = try container.decode(String.self, forKey: .source)
+        let application = try container.decodeIfPresent(String.self, forKey: .sourceApplication)
+        guard let source = Source(kind: kind, sourceApplication: application) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .source, in: container,
-                debugDescription: "source '\(other)' is neither 'app' nor 'external'")
+                debugDescription: "source '\(kind)' is not 'app', 'external' or 'content'")
         }
+        self.source = source
     }
 
     /// Writes the keys ``init(from:)`` reads; `sourceApplication` only when there is one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(url, forKey: .url)
-        switch source {
-        case .app:
-            try container.encode("app", forKey: .source)
-        case .external(let application):
-            try container.encode("external", forKey: .source)
-            try container.encodeIfPresent(application, forKey: .sourceApplication)
-        }
+        try container.encode(source.kind, forKey: .source)
+        try container.encodeIfPresent(source.application, forKey: .sourceApplication)
     }
 }
 

@@ -45,7 +45,9 @@ public struct Request: Sendable {
 
     private var storage: Storage
 
-    /// The URL as received, before any rewrite.
+    /// The URL this request was sent with, before any rewrite: the URL as received, or, after a
+    /// redirect, the redirect's location (a bare path there takes the link's scheme and host:
+    /// `mailapp://promo/spring` redirected to `/inbox` is `mailapp://inbox`).
     public var url: String { storage.url }
     /// The normalized path that was matched, after rewrites: no scheme, host, query, fragment or
     /// trailing slash, still percent-encoded (`/files/a%2Fb`).
@@ -115,10 +117,7 @@ public struct Request: Sendable {
     }
 
     /// The application that opened the URL, for external requests that reported one.
-    public var sourceApplication: String? {
-        if case .external(let application) = source { return application }
-        return nil
-    }
+    public var sourceApplication: String? { source.application }
 
     /// `true` when the request came from another app or a web page.
     public var isExternal: Bool { source != .app }

@@ -239,3 +239,63 @@ struct PlatformIntegrationTests {
         #expect(await receiver.ready().map(\.status) == [.ok])
     }
 }
+
+/// Who is signed in: the app's own state, never the link's.
+actor Account {
+    private(set) var user: String?
+    func signIn(as user: String) { self.user = user }
+}
+
+/// The article's "Sign-in, end to end", line for line.
+struct SignInEndToEndTests {
+    @Test("sign-in, end to end: the user from a middleware, the policy, the sign-in route, resume")
+    func signInEndToEnd() async throws {
+        let account = Account()
+        // 1. A router-wide middleware puts the signed-in user into every request's data.
+        let session = Middleware("session") { request in
+            guard let user = await account.user else { return request }
+            return request.adding(["user": user])
+        }
+        // 2. Signed out: redirect to /sign-in, carrying the link. Its name, for `skipping:`, is "signIn".
+        let signIn = SignInPolicy.redirect(to: "/sign-in") { request in request.data["user"] != nil }
+        // 3. The sign-in route skips it, and refuses a `next` item that points outside the app.
+        let safeNext = SafeRedirectPolicy.queryItem(
+            "next", schemes: ["mailapp", "https"], hosts: ["mail.example.com"], allowsRelative: true)
+        let router = try Router(
+            middlewares: [session], policies: [signIn],
+            routes: [
+                Route("/sign-in", isPublic: true, policies: [safeNext], skipping: ["signIn"]) { request in
+                    Response(request: request, data: ["screen": "sign-in"])
+                },
+                Route("/messages/:id(int)", isPublic: true) { request in
+                    Response(request: request, data: ["user": request.data["user"] ?? "-"])
+                },
+            ],
+            configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"]))
+
+        // 4. A link from outside while signed out: the sign-in screen, holding the link it interrupted.
+        let shown = await Connection.send(
+            fromPublicURL: "https://mail.example.com/messages/7", sourceApplication: nil, router: router)
+        // shown.data["screen"] as? String == "sign-in"
+        #expect(shown.data["screen"] as? String == "sign-in")
+        let interrupted = shown.request.interruptedLink  // the URL as it arrived, and its source
+        #expect(
+            interrupted
+                == InterruptedLink(
+                    url: "https://mail.example.com/messages/7", source: .external(sourceApplication: nil)))
+        // Not in the article: from outside, `next` must stay inside the app.
+        let offsite = await Connection.send(
+            fromPublicURL: "https://mail.example.com/sign-in?next=https%3A%2F%2Fevil.example",
+            sourceApplication: nil, router: router)
+        #expect(offsite.status == .badRequest)
+        // 5. Signed in, resume the link with its own source: never `send` it, nor the `next` item.
+        await account.signIn(as: "ada")
+        if let interrupted {
+            let opened = await Connection.resume(interrupted, router: router)
+            // opened.data["user"] as? String == "ada", opened.request.source == .external(sourceApplication: nil)
+            #expect(opened.data["user"] as? String == "ada")
+            #expect(opened.request.source == .external(sourceApplication: nil))
+        }
+        #expect(interrupted != nil)
+    }
+}

@@ -29,7 +29,8 @@ struct BuiltInPoliciesTests {
         // A query item that may be absent, but is valid when present, else 400.
         let pageIsInt = ParameterPolicies.validateQuery("page", .int)
         // Signed out: redirect to /sign-in, carrying the link (request.interruptedLink there).
-        let signedIn = SignInPolicy.redirect(to: "/sign-in") { request in request.data["user"] != nil }
+        // Its name, which `skipping:` takes, is "signIn".
+        let signIn = SignInPolicy.redirect(to: "/sign-in") { request in request.data["user"] != nil }
         // Signed out: show sign-in, wait, then go on with this same request.
         let signInFirst = SignInPolicy.awaiting(
             isSignedIn: { _ in await session.isSignedIn }, signIn: { _ in await session.presentSignIn() })
@@ -44,14 +45,14 @@ struct BuiltInPoliciesTests {
         let safeNext = SafeRedirectPolicy.queryItem(
             "next", schemes: ["https"], hosts: ["mail.example.com"], allowsRelative: true)
         // Combinators: also Policy.all([…]) and Policy.not(…).
-        let companionOrSignedIn = Policy.any([companions, signedIn])
+        let companionOrSignedIn = Policy.any([companions, signIn])
 
         let ok: Controller = { request in Response(request: request) }
         return try Router(routes: [
             Route("/compose", isPublic: true, policies: [companions], controller: ok),
             Route("/photos(/:id)", isPublic: true, policies: [needsID], controller: ok),
             Route("/search", isPublic: true, policies: [needsQuery, pageIsInt], controller: ok),
-            Route("/drafts", isPublic: true, policies: [signedIn], controller: ok),
+            Route("/drafts", isPublic: true, policies: [signIn], controller: ok),
             Route("/outbox", policies: [signInFirst], controller: ok),
             Route("/inbox", isPublic: true, policies: [frozenLimit], controller: ok),
             Route("/outbox/:id", isPublic: true, policies: [limit], controller: ok),

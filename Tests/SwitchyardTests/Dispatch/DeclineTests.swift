@@ -77,7 +77,7 @@ struct DeclineTests {
 
     @Test("A decline at any stage runs the next candidate with its full chain", arguments: Stage.allCases)
     func declineAtEachStage(stage: Stage) async throws {
-        for source in [Source.app, Self.external] {
+        for source in [Source.app, Self.external, Source.content] {
             let log = StageLog()
             let router = try Self.router(decliningAt: stage, log: log)
             let response: Response
@@ -86,6 +86,7 @@ struct DeclineTests {
             case .external(let application):
                 response = await Connection.send(
                     fromPublicURL: "/posts/7", sourceApplication: application, router: router)
+            case .content: response = await Connection.send(contentLink: "/posts/7", router: router)
             }
             #expect(response.status == .ok)
             #expect(response.data["by"] as? String == "second")

@@ -106,6 +106,8 @@ func reopenStack(_ links: [InterruptedLink], router: Router) async -> [Response]
     case .external(let sourceApplication):
         return await Connection.sendStack(
             fromPublicURL: last.url, sourceApplication: sourceApplication, router: router)
+    case .content:
+        return await Connection.sendStack(contentLink: last.url, router: router)
     }
 }
 

@@ -25,6 +25,27 @@ struct SecurityModelTests {
         #expect(hidden.request.route == nil && missing.request.route == nil)
     }
 
+    @Test("Links in content")
+    func contentLinks() async throws {
+        let router = try Router(
+            routes: [
+                Route("/settings/forwarding") { request in
+                    Response(request: request, data: ["forwarded": true])
+                }
+            ],
+            configuration: .init(schemes: ["mailapp"]))
+        let tapped = await Connection.send(
+            contentLink: "mailapp://settings/forwarding?to=attacker@evil.example", router: router)
+        // tapped.status == .notFound, tapped.data.isEmpty: exactly the answer of a link to nothing
+        #expect(tapped.status == .notFound)
+        #expect(tapped.data.isEmpty)
+        let nothing = await Connection.send(contentLink: "mailapp://settings/nothing", router: router)
+        #expect(nothing.status == tapped.status && nothing.data.isEmpty)
+        #expect(
+            await Connection.send("mailapp://settings/forwarding?to=a@b.example", router: router).status
+                == .ok)
+    }
+
     // Section "Hostile input": what the parser answers before any route is tried.
     static let hostile: [(url: String, status: Status)] = [
         ("mailapp://messages/%zz", .badRequest),  // malformed escape

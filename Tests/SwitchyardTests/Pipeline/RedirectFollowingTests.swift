@@ -43,7 +43,7 @@ struct RedirectFollowingTests {
         configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"], maxRedirects: 10))
 
     static let sources: [Source] = [
-        .app, .external(sourceApplication: nil), .external(sourceApplication: "com.example.chat"),
+        .app, .external(sourceApplication: nil), .external(sourceApplication: "com.example.chat"), .content,
     ]
 
     static func send(_ url: String, from source: Source, data: [String: any Sendable] = [:]) async -> Response
@@ -52,6 +52,7 @@ struct RedirectFollowingTests {
         case .app: await Connection.send(url, data: data, router: redirectRouter)
         case .external(let application):
             await Connection.send(fromPublicURL: url, sourceApplication: application, router: redirectRouter)
+        case .content: await Connection.send(contentLink: url, data: data, router: redirectRouter)
         }
     }
 
