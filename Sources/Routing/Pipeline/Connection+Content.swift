@@ -22,7 +22,7 @@ extension Connection {
     public static func send(contentLink: String, data: [String: any Sendable] = [:], router: Router) async
         -> Response
     {
-        await RequestPipeline(storage: router.storage, data: data, source: .content).run(contentLink)
+        await outside(contentLink, data: data, source: .content, router: router)
     }
 
     /// Every answer of the chain of a link tapped in content; see ``send(contentLink:data:router:)``
@@ -30,6 +30,6 @@ extension Connection {
     public static func sendAll(contentLink: String, data: [String: any Sendable] = [:], router: Router)
         async -> [Response]
     {
-        await RequestPipeline(storage: router.storage, data: data, source: .content).runAll(contentLink)
+        await outsideAll(contentLink, data: data, source: .content, router: router)
     }
 }

@@ -29,8 +29,7 @@ extension Connection {
         case .app:
             return await send(link.url, data: data, router: router)
         case .external, .content:
-            return await RequestPipeline(storage: router.storage, data: data, source: link.source).run(
-                link.url)
+            return await outside(link.url, data: data, source: link.source, router: router)
         }
     }
 }

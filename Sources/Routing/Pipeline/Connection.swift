@@ -65,10 +65,16 @@ public enum Connection {
     public static func sendAll(fromPublicURL url: String, sourceApplication: String?, router: Router) async
         -> [Response]
     {
-        await RequestPipeline(
-            storage: router.storage, data: [:], source: .external(sourceApplication: sourceApplication)
-        )
-        .runAll(url)
+        await outsideAll(
+            url, data: [:], source: .external(sourceApplication: sourceApplication), router: router)
+    }
+
+    /// Every answer of a link written outside the app (`source` is external or content); see
+    /// ``outside(_:data:source:router:)``.
+    static func outsideAll(_ url: String, data: [String: any Sendable], source: Source, router: Router) async
+        -> [Response]
+    {
+        await RequestPipeline(storage: router.storage, data: data, source: source).runAll(url)
     }
 
     /// Every answer of the chain of a `URL` another app or a web page opened; see
@@ -108,10 +114,15 @@ public enum Connection {
     public static func send(fromPublicURL url: String, sourceApplication: String?, router: Router) async
         -> Response
     {
-        await RequestPipeline(
-            storage: router.storage, data: [:], source: .external(sourceApplication: sourceApplication)
-        )
-        .run(url)
+        await outside(url, data: [:], source: .external(sourceApplication: sourceApplication), router: router)
+    }
+
+    /// Sends a link written outside the app (`source` is external or content): public routes only.
+    /// The one place such a send starts: another app's link, a content link, a resumed one.
+    static func outside(_ url: String, data: [String: any Sendable], source: Source, router: Router) async
+        -> Response
+    {
+        await RequestPipeline(storage: router.storage, data: data, source: source).run(url)
     }
 
     /// Sends a `URL` that another app or a web page opened; see ``send(fromPublicURL:sourceApplication:router:)-(String,_,_)``.
