@@ -8,8 +8,9 @@ extension SwitchyardTool {
     }
 
     /// `aasa`: the file for a domain, from the route table. Refuses a file iOS would not read
-    /// (over `AppSiteAssociation.sizeLimit`); names on standard error the private routes that
-    /// links to the host reach, which the file leaves out.
+    /// (over `AppSiteAssociation.sizeLimit`) and one that opens no link (a host the router does
+    /// not serve, or whose routes are all private); names on standard error the private routes
+    /// that links to the host reach, which the file leaves out.
     func aasa(_ arguments: inout ToolArguments) throws -> Outcome {
         let givenIDs = try arguments.values(of: "--app-id")
         for appID in givenIDs { try Self.checkAppID(appID) }
@@ -29,6 +30,10 @@ extension SwitchyardTool {
         }
         guard let host else { throw ToolArguments.UsageError(message: "aasa needs --host <host>") }
         let file = router.appSiteAssociation(appIDs: appIDs, host: host)
+        // A file that opens nothing is never the file wanted: a mistyped host, or routes left private.
+        guard !file.applinks.details.allSatisfy(\.components.isEmpty) else {
+            throw Failure(description: Self.noPublicRoute(reaching: host, router: router))
+        }
         let data = file.jsonData()
         guard data.count <= AppSiteAssociation.sizeLimit else {
             throw Failure(
@@ -37,10 +42,7 @@ extension SwitchyardTool {
                     + "other hosts with hosts:")
         }
         // Standard error, so that standard output stays the file.
-        let note =
-            file.applinks.details.allSatisfy(\.components.isEmpty)
-            ? "warning: " + Self.noPublicRoute(reaching: host, router: router)
-            : Self.privateRoutesNote(router: router, host: host)
+        let note = Self.privateRoutesNote(router: router, host: host)
         return Outcome(
             output: String(decoding: data, as: UTF8.self), errorOutput: note.map { $0 + "\n" } ?? "")
     }
@@ -95,6 +97,10 @@ extension SwitchyardTool {
         let appID = try arguments.value(of: "--app-id")
         if let appID { try Self.checkAppID(appID) }
         let host = try Self.hostOption(&arguments)
+        if let host, let router, let unserved = Self.unserved(host, router: router) {
+            // Links to a host the router does not serve would all be judged "not matched".
+            throw Failure(description: "--host \(host): the router does not serve this host; \(unserved)")
+        }
         let path = try arguments.positional("a file (or - for standard input)")
         let urls = arguments.rest()
         if let option = urls.first(where: { $0.hasPrefix("-") }) {
@@ -154,20 +160,6 @@ extension SwitchyardTool {
         "Apple's \(AppSiteAssociation.sizeLimit / 1024) KB limit (\(AppSiteAssociation.sizeLimit) bytes)"
     }
 
-    /// `--host`, which must be a host name: a URL or a host with a port never equals a link's host.
-    private static func hostOption(_ arguments: inout ToolArguments) throws(ToolArguments.UsageError)
-        -> String?
-    {
-        guard let host = try arguments.value(of: "--host") else { return nil }
-        if host.contains("/") || host.contains(":") {
-            throw ToolArguments.UsageError(
-                message:
-                    "--host \(host): give the host name only, without scheme, port or path (mail.example.com)"
-            )
-        }
-        return host
-    }
-
     /// Refuses an app ID iOS would ignore.
     private static func checkAppID(_ appID: String) throws(ToolArguments.UsageError) {
         if let problem = problem(ofAppID: appID, given: "--app-id") {
@@ -198,24 +190,6 @@ extension SwitchyardTool {
         let example = "ABCDE12345." + (looksLikeTeamID ? bundle.joined(separator: ".") : appID)
         return "\(place) \(appID) has no team ID prefix (10 uppercase letters or digits), and iOS ignores "
             + "an entry without one; write TEAMID.bundle.id, like \(example)"
-    }
-
-    /// Why no link to `host` can open in the app: a host the router does not serve (a
-    /// mistyped `--host`?), with the hosts it does serve, or a host whose routes are all private.
-    static func noPublicRoute(reaching host: String, router: Router) -> String {
-        let text = "no public route reaches \(host), so the file cannot open any link to it"
-        if router.servesHost(host) {
-            guard let note = privateRoutesNote(router: router, host: host) else {
-                return text + ": no route is for links to it"
-            }
-            return text + ": the routes links to it reach are all private\n" + note
-        }
-        let served = router.configuration.hosts.sorted()
-        if served.isEmpty {
-            return text + ": the router serves no web host (add the domain to the configuration's hosts)"
-        }
-        return text + ": the router does not serve it (a mistyped --host?); it serves "
-            + served.joined(separator: ", ")
     }
 
     /// `note: 2 private routes reach mail.example.com and are left out of the file: …`, or `nil`

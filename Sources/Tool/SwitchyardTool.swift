@@ -31,7 +31,9 @@ public struct SwitchyardTool: Sendable {
     /// The apps `aasa` names when no `--app-id` is given, as `TEAMID.bundle.identifier`: `aasa`
     /// refuses an ID without a team ID prefix, which iOS ignores.
     public var appIDs: [String]
-    /// The domain `aasa` and `check-aasa` use when no `--host` is given.
+    /// The domain `aasa` and `check-aasa` use when no `--host` is given: a host name the router
+    /// serves. Checked when a command runs: a host with a scheme, port or path, or one the router
+    /// does not serve, fails every command with exit status 1, naming `SwitchyardTool(host:)`.
     public var host: String?
     /// The command's name in the help text: `switchyard-cli` by default; ``main()`` uses the name
     /// the process was started with.
@@ -42,7 +44,8 @@ public struct SwitchyardTool: Sendable {
     /// - Parameters:
     ///   - router: Your router, or `nil` for a tool that only evaluates files.
     ///   - appIDs: The default apps of `aasa`, as `TEAMID.bundle.identifier`.
-    ///   - host: The default domain of `aasa` and `check-aasa`.
+    ///   - host: The default domain of `aasa` and `check-aasa`, a host name the router serves
+    ///     (`mail.example.com`, not `https://mail.example.com`); checked when a command runs.
     ///   - name: The command's name in the help text.
     public init(
         router: Router? = nil, appIDs: [String] = [], host: String? = nil, name: String = "switchyard-cli"
@@ -54,8 +57,9 @@ public struct SwitchyardTool: Sendable {
     }
 
     /// What a command printed and the status the process exits with: 0 for success, 1 when a
-    /// check finds a gap, a link does not open, or a file cannot be read or is not one iOS reads,
-    /// 2 for bad arguments.
+    /// check finds a gap, a link does not open, a file cannot be read or is not one iOS reads,
+    /// the host is not one the router serves, or `aasa`'s file would open no link; 2 for bad
+    /// arguments.
     public struct Outcome: Sendable, Equatable {
         /// The exit status.
         public var status: Int32
@@ -92,9 +96,11 @@ public struct SwitchyardTool: Sendable {
           curl -s https://mail.example.com/.well-known/apple-app-site-association | \(name) check-aasa -
         --app-id   the app, as TEAMID.bundle.id (ABCDE12345.com.example.mail): check-aasa and match
                    judge the file for it alone; without it, for any app the file names
-        --host     the domain; match then leaves links to other hosts not matched
+        --host     the domain, a host name the router serves (*.example.com serves its subdomains);
+                   match then leaves links to other hosts not matched
         Exit status: 0 when every link opens (match) or every public route is opened (check-aasa);
-        1 when one is not, or a file cannot be read, is not JSON or is over \(AppSiteAssociation.sizeLimit / 1024) KB;
+        1 when one is not, or a file cannot be read, is not JSON or is over \(AppSiteAssociation.sizeLimit / 1024) KB,
+        or the host is not served or aasa's file would open no link;
         2 for bad arguments.
         aasa and check-aasa read the route table the tool was built with\(router == nil ? " (none here)" : "").
         \(defaultsLine)
@@ -120,10 +126,13 @@ public struct SwitchyardTool: Sendable {
                 try arguments.finish()
                 return Outcome(output: usage + "\n")
             case "aasa":
+                try checkDefaultHost()
                 return try aasa(&arguments)
             case "check-aasa":
+                try checkDefaultHost()
                 return try checkAASA(&arguments, standardInput: standardInput)
             case "match":
+                try checkDefaultHost()
                 return try match(&arguments, standardInput: standardInput)
             case let other?:
                 throw ToolArguments.UsageError(message: "unknown command '\(other)'")

@@ -75,7 +75,8 @@ struct AppSiteAssociationCommandTests {
         #expect(
             mistyped.errorOutput
                 == "error: no public route reaches mail.exmaple.com, so the file cannot open any link to it: the router "
-                + "does not serve it (a mistyped --host?); it serves *.mail.example.com, mail.example.com\n")
+                + "does not serve it (a mistyped --host?); it serves *.mail.example.com, mail.example.com; "
+                + "did you mean 'mail.example.com'?\n")
         let match = await CommandLineInterface.run([
             "match", fresh.path, "https://mail.example.com/msg/7", "https://mail.example.com/drafts/2",
             "--app-id", MailRouter.appID, "--host", MailRouter.webHost,

@@ -23,10 +23,11 @@ struct SwitchyardToolTests {
         let decoded = try JSONDecoder().decode(AppSiteAssociation.self, from: Data(other.output.utf8))
         #expect(decoded.applinks.details.map(\.appIDs) == [["ABCDE12345.a", "VWXYZ67890.b"]])
         let unserved = ToolFixtures.tool.run(["aasa", "--host", "evil.org"])
-        #expect(unserved.status == 0)
+        #expect(unserved.status == 1, "a file that opens nothing fails (SwitchyardToolHostTests)")
+        #expect(unserved.output.isEmpty)
         #expect(
             unserved.errorOutput
-                == "warning: no public route reaches evil.org, so the file cannot open any link to it: the router "
+                == "error: no public route reaches evil.org, so the file cannot open any link to it: the router "
                 + "does not serve it (a mistyped --host?); it serves *.teams.example.com, mail.example.com\n")
     }
 
@@ -134,7 +135,8 @@ struct SwitchyardToolTests {
             (
                 "mail.exmaple.com",
                 "error: no public route reaches mail.exmaple.com, so the file cannot open any link to it: the router "
-                    + "does not serve it (a mistyped --host?); it serves *.teams.example.com, mail.example.com\n"
+                    + "does not serve it (a mistyped --host?); it serves *.teams.example.com, mail.example.com; "
+                    + "did you mean 'mail.example.com'?\n"
             ),
             (
                 "teams.example.com",
@@ -167,8 +169,8 @@ struct SwitchyardToolTests {
 
                 """)
         let empty = try Router(routes: [], configuration: .init(hosts: []))
-        let none = SwitchyardTool(router: empty, appIDs: [ToolFixtures.appID], host: "mail.example.com")
-            .run(["check-aasa", "-"], standardInput: { Data("{}".utf8) })
+        let none = SwitchyardTool(router: empty, appIDs: [ToolFixtures.appID])
+            .run(["check-aasa", "-", "--host", "mail.example.com"], standardInput: { Data("{}".utf8) })
         #expect(none.status == 1)
         #expect(
             none.errorOutput

@@ -12,11 +12,15 @@ protocol MatchTracer {
     func describe(parameterNode: Int, capture: Int) -> String
     /// For notes: the routes of a terminal group and which one the link reaches (`chosen`, or -1).
     func describe(group first: Int32, chosen: Int32) -> String
+    /// For notes: segment `segment` (1-based), `value` decoded, matched none of `literals`, the
+    /// keys of its node.
+    mutating func missedLiterals(segment: Int, value: String, literals: [String])
 }
 
 extension MatchTracer {
     func describe(parameterNode: Int, capture: Int) -> String { "" }
     func describe(group first: Int32, chosen: Int32) -> String { "" }
+    mutating func missedLiterals(segment: Int, value: String, literals: [String]) {}
 }
 
 struct SilentTracer: MatchTracer {
@@ -67,5 +71,33 @@ struct RecordingTracer: MatchTracer {
 
     static func describe(_ route: Route) -> String {
         route.label
+    }
+
+    /// The segments that matched none of their node's literals: the segment, its value, and the
+    /// literals there (several nodes' when the walk backtracked to the same segment).
+    private(set) var misses: [(segment: Int, value: String, literals: Set<String>)] = []
+
+    mutating func missedLiterals(segment: Int, value: String, literals: [String]) {
+        if let index = misses.firstIndex(where: { $0.segment == segment && $0.value == value }) {
+            misses[index].literals.formUnion(literals)
+        } else {
+            misses.append((segment, value, Set(literals)))
+        }
+    }
+
+    /// How many literals the line names before `and N more`.
+    static let shownLiterals = 10
+
+    /// Where matching stopped, for a walk that found no route: the literals of the deepest
+    /// segment that matched none, sorted (`at segment 1 'artciles': the literals here are
+    /// 'articles', 'drafts', 'messages'`); `nil` when no segment missed a literal. The trie is
+    /// the one walked, so an external request's line names public routes' literals only.
+    var literalsWhereMatchingStopped: String? {
+        guard let miss = misses.max(by: { $0.segment < $1.segment }) else { return nil }
+        let sorted = miss.literals.sorted()
+        var list = sorted.prefix(Self.shownLiterals).map { "'\($0)'" }.joined(separator: ", ")
+        if sorted.count > Self.shownLiterals { list += " and \(sorted.count - Self.shownLiterals) more" }
+        let noun = sorted.count == 1 ? "the literal here is" : "the literals here are"
+        return "at segment \(miss.segment) '\(miss.value)': \(noun) \(list)"
     }
 }

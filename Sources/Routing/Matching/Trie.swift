@@ -195,6 +195,19 @@ extension Trie {
     }
 }
 
+extension Trie.Tables {
+    /// The literal keys of `node`'s children (folded when matching ignores case), for explain's
+    /// notes; never on the path of a match.
+    func literalKeys(of node: Trie.Node) -> [String] {
+        let start = Int(node.literalStart)
+        return (start..<start + Int(node.literalCount)).map { index in
+            let edge = literalEdges[index]
+            let key = Int(edge.keyStart)..<Int(edge.keyStart) + Int(edge.keyLength)
+            return String(decoding: UnsafeBufferPointer(rebasing: keyBytes[key]), as: UTF8.self)
+        }
+    }
+}
+
 extension Trie.LiteralEdge {
     /// The first eight bytes of `bytes` as one word (little-endian, zero-padded), folded when
     /// `folding`: the key's order within a node, not a lexicographic one. With eight `readable`

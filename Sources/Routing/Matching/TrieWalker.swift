@@ -100,6 +100,8 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 } else if tracer.wantsNotes {
                     tracer.note(
                         depth: noteDepth, "'\(text(value))' matches none of \(node.literalCount) literal(s)")
+                    tracer.missedLiterals(
+                        segment: noteDepth, value: text(value), literals: tables.literalKeys(of: node))
                 }
             }
             var edgeIndex = Int(node.constrainedStart)

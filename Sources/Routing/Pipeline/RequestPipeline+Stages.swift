@@ -26,8 +26,9 @@ extension RequestPipeline {
     }
 
     /// Why no route answered the in-app `request`, and where to look: routes that all declined, a
-    /// link the router does not serve, or no route at all. Only for an in-app 404 without a
-    /// `notFound` controller; read from the request's URL as resolved and the candidates given.
+    /// link the router does not serve, or no route at all, with the routes nearest the path
+    /// (`CompiledRouter.nearestRoutes`). Only for an in-app 404 without a `notFound` controller;
+    /// read from the request's URL as resolved and the candidates given.
     @inline(never)
     private func notFoundMessage(for request: Request, declined: [RouteMatch]) -> String {
         let url = request.url
@@ -49,8 +50,11 @@ extension RequestPipeline {
             case .path: break
             }
         }
-        return "no route matches \(url); router.explain(\"\(url)\") shows, segment by segment, where "
-            + "matching stopped"
+        // Only now, with the answer known to be an in-app 404, are the routes compared with the path.
+        let nearest = storage.nearestRoutes(to: request.path, of: request.resolved).map(\.label)
+        let suggestion = nearest.isEmpty ? "" : "; nearest: " + nearest.joined(separator: ", ")
+        return "no route matches \(url)\(suggestion); router.explain(\"\(url)\") shows, segment by "
+            + "segment, where matching stopped"
     }
 
     /// The route's answer, or `nil` when a stage declined (``RouteDeclined``,

@@ -27,6 +27,7 @@ extension Router {
         case .rejected(let rejection):
             lines.append("refused: \(rejection.status): \(rejection.message)")
         case .unmatched:
+            if let line = tracer.literalsWhereMatchingStopped { lines.append(line) }
             lines.append("no route matches: \(notFoundDescription)")
         case .matched(let match, let resolved):
             let compiled = storage.compiledRoutes[match.routeIndex]

@@ -32,9 +32,7 @@ extension Router {
     func path(for name: String, _ params: [String: String], query: [(name: String, value: String)]?) throws
         -> String
     {
-        guard let index = storage.routesByName[name] else {
-            throw RoutingError(.internalError, "no route is named '\(name)'")
-        }
+        guard let index = storage.routesByName[name] else { throw unknownRoute(name) }
         let compiled = storage.compiledRoutes[index]
         let given = Set(params.keys)
         guard let expansion = Self.expansion(of: compiled, given: given.contains) else {
@@ -61,6 +59,15 @@ extension Router {
         }
         try verify(path, routeIndex: index, params: params.filter { used.contains($0.key) })
         return path
+    }
+
+    /// The error for `name`, which names no route: `no route is named 'artcle'; did you mean
+    /// 'article'?` when a route's name is near it (``Suggestions``). Shared by typed reverse routing.
+    func unknownRoute(_ name: String) -> RoutingError {
+        RoutingError(
+            .internalError,
+            "no route is named '\(name)'"
+                + Suggestions.didYouMean(name, in: storage.routes.compactMap(\.name)))
     }
 
     /// A full URL for the route named `name`.

@@ -76,9 +76,9 @@ struct CompiledRoute: Sendable {
         if !skipping.isEmpty,
             let unknown = skipping.subtracting(Set(routerPolicies.map(\.name))).sorted().first
         {
-            throw RouteTableError(
-                pattern: route.pattern, position: nil,
-                reason: "skips '\(unknown)', which is not a router policy")
+            throw Self.unknownSkip(
+                unknown, of: route, policies: routerPolicies.map(\.name),
+                middlewares: routerMiddlewares.map(\.name))
         }
         self.expansions = expansions
         self.constraints = constraints
@@ -111,6 +111,28 @@ struct CompiledRoute: Sendable {
         return RouteTableError(
             pattern: route.pattern, position: positioned?[place.0][place.1].constraintPosition,
             reason: "unknown constraint '\(name)' (known here: \(known))")
+    }
+
+    /// The error for `skipping: [name]` where no router policy has that name: every name the
+    /// route could have meant, then the nearest (``Suggestions``). A middleware's name says so:
+    /// only policies are skipped.
+    ///
+    /// `skips 'signin', which is not a router policy (the router's policies: 'signIn',
+    /// 'rateLimit'; its middlewares: 'session'); did you mean 'signIn'?`
+    private static func unknownSkip(
+        _ name: String, of route: Route, policies: [String], middlewares: [String]
+    ) -> RouteTableError {
+        func list(_ names: [String]) -> String {
+            names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        var reason =
+            "skips '\(name)', which is not a router policy (the router's policies: \(list(policies)); "
+            + "its middlewares: \(list(middlewares)))"
+        reason +=
+            middlewares.contains(name)
+            ? "; '\(name)' is a middleware, and skipping: leaves out policies only"
+            : Suggestions.didYouMean(name, in: policies)
+        return RouteTableError(pattern: route.pattern, position: nil, reason: reason)
     }
 
     /// The trie entry of expansion `expansion`.

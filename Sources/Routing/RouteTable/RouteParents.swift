@@ -11,14 +11,21 @@ enum RouteParents {
             guard let parentIndex = routesByName[parentName] else {
                 // A group prefixes the names of its routes, not the names `parent:` refers to.
                 let prefixed = routesByName.keys.filter { $0.hasSuffix("." + parentName) }.sorted()
-                let hint =
-                    prefixed.isEmpty
-                    ? "parent: takes another route's name as written"
-                    : "did you mean '\(prefixed.joined(separator: "' or '"))'? A group prefixes its routes' names, "
-                        + "and parent: takes the name as the router has it"
+                let reason = "parent '\(parentName)' is not the name of a route"
+                if !prefixed.isEmpty {
+                    throw RouteTableError(
+                        pattern: child.route.pattern, position: nil,
+                        reason: reason + "; did you mean '\(prefixed.joined(separator: "' or '"))'? A group "
+                            + "prefixes its routes' names, and parent: takes the name as the router has it")
+                }
+                // Names in registration order, so that equally near ones come as they were written;
+                // never the route's own, which as its parent would be a cycle.
+                let names = compiled.compactMap(\.route.name).filter { $0 != child.route.name }
+                let nearby = Suggestions.didYouMean(parentName, in: names)
                 throw RouteTableError(
                     pattern: child.route.pattern, position: nil,
-                    reason: "parent '\(parentName)' is not the name of a route; \(hint)")
+                    reason: reason
+                        + (nearby.isEmpty ? "; parent: takes another route's name as written" : nearby))
             }
             try checkCycle(from: child, compiled: compiled, routesByName: routesByName)
             let parent = compiled[parentIndex]

@@ -42,9 +42,7 @@ extension Router {
     private func typedParts(of value: some Encodable, for name: String) throws
         -> (params: [String: String], query: [(name: String, value: String)])
     {
-        guard let index = storage.routesByName[name] else {
-            throw RoutingError(.internalError, "no route is named '\(name)'")
-        }
+        guard let index = storage.routesByName[name] else { throw unknownRoute(name) }
         let compiled = storage.compiledRoutes[index]
         let globs = Set(
             compiled.expansions.joined().compactMap { segment -> String? in

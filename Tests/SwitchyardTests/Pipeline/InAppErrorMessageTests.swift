@@ -25,8 +25,8 @@ struct InAppErrorMessageTests {
     static let notFoundCases: [(url: String, message: String)] = [
         (
             "/mesages/7",
-            "no route matches /mesages/7; router.explain(\"/mesages/7\") shows, segment by segment, "
-                + "where matching stopped"
+            "no route matches /mesages/7; nearest: /messages/:id(int) (message); router.explain(\"/mesages/7\") "
+                + "shows, segment by segment, where matching stopped"
         ),
         (
             "mailapp://messages/seven",

@@ -91,4 +91,47 @@ struct SwitchyardToolSnippetTests {
         #expect(verdicts.output == commands[1].lines.map { $0 + "\n" }.joined())
         #expect(verdicts.status == 1, "the draft link is not opened")
     }
+
+    /// The article's transcript of a mistyped `--host` ("Then", after the table).
+    @Test("The article's mistyped --host transcript is what the tool prints, with exit 1")
+    func mistypedHostTranscript() throws {
+        let article = try String(
+            contentsOf: Self.root.appendingPathComponent(
+                "Sources/Tool/SwitchyardTool.docc/SwitchyardTool.md"),
+            encoding: .utf8)
+        let command = "$ swift run MailTool aasa --host mail.exmaple.com\n"
+        let start = try #require(article.range(of: "```\n" + command))
+        let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
+        let tool = SwitchyardTool(
+            router: try MailRoutes.router(), appIDs: ["ABCDE12345.com.example.mail"], host: "mail.example.com"
+        )
+        let outcome = tool.run(["aasa", "--host", "mail.exmaple.com"])
+        #expect(outcome.status == 1)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.errorOutput == article[start.upperBound..<end.lowerBound] + "\n")
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The README's "Modules" paragraph on `SwitchyardTool` named three commands and no flag.
+    @Test("Bug: README's SwitchyardTool section names every command and flag of the usage")
+    func readmeNamesEveryFlag() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "**`SwitchyardTool`**"))
+        let end = try #require(
+            readme.range(of: "\n\nEvery Swift block", range: start.upperBound..<readme.endIndex))
+        let section = readme[start.lowerBound..<end.lowerBound]
+        let usage = SwitchyardTool().usage
+        let flags = Set(usage.split(whereSeparator: { " \n[]".contains($0) }).filter { $0.hasPrefix("--") })
+        #expect(flags == ["--app-id", "--host"])
+        for flag in flags {
+            #expect(section.contains("`\(flag)"), "\(flag)")
+        }
+        for command in ["aasa", "check-aasa", "match", "help"] {
+            #expect(usage.contains("switchyard-cli \(command)"))
+            #expect(section.contains("- `\(command)"), "\(command)")
+        }
+        #expect(section.contains("`--help`, `-h`"))
+    }
 }
