@@ -55,12 +55,13 @@ func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     let url = "/probe/\(segment)?" + items.joined(separator: "&")
-    for source in [Source.app, .external(sourceApplication: nil)] {
+    for source in [Source.app, .external(sourceApplication: nil), .content] {
         let response = blocking {
             switch source {
             case .app: await Connection.send(url, router: decodeRouter)
             case .external:
                 await Connection.send(fromPublicURL: url, sourceApplication: nil, router: decodeRouter)
+            case .content: await Connection.send(contentLink: url, router: decodeRouter)
             }
         }
         // The parser refused the URL, or an empty segment left no route: the controller never ran.
@@ -78,9 +79,10 @@ func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 finding("expected \(probe), got \(response.status) \(response.data)", url)
             }
         case .failure(let failure):
-            guard response.status == .badRequest, response.data["message"] as? String == failure.message
+            guard response.status == failure.status, response.data["message"] as? String == failure.message
             else {
-                finding("expected 400 '\(failure.message)', got \(response.status) \(response.data)", url)
+                finding(
+                    "expected \(failure.status) '\(failure.message)', got \(response.status) \(response.data)", url)
             }
         }
     }
@@ -112,6 +114,7 @@ struct DecodeModel {
 
     struct Failure: Error {
         let message: String
+        var status: Status = .badRequest
     }
 
     private func bool(_ text: String) -> Bool? {
@@ -123,8 +126,19 @@ struct DecodeModel {
         return request.query.values(key)
     }
 
+    /// A value that does not read; a whole number out of `Int`'s range says so, with a 404 for a
+    /// path parameter (the link names what cannot exist) and a 400 for a query item.
     private func invalid(_ key: String, _ type: String, _ value: String) -> Failure {
-        Failure(message: "'\(key)' is not a valid \(type)" + (request.isExternal ? "" : ": '\(value)'"))
+        let digits = value.hasPrefix("-") || value.hasPrefix("+") ? value.dropFirst() : value[...]
+        if type == "Int", !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let isPath = request.params[key] != nil
+            let shown = request.isExternal ? "" : " is \(value), which"
+            return Failure(
+                message: "\(isPath ? "parameter" : "query item") '\(key)'\(shown) does not fit in Int "
+                    + "(\(Int.min) to \(Int.max))",
+                status: isPath ? .notFound : .badRequest)
+        }
+        return Failure(message: "'\(key)' is not a valid \(type)" + (request.isExternal ? "" : ": '\(value)'"))
     }
 
     private func one<T>(_ key: String, _ type: String, _ read: (String) -> T?) throws(Failure) -> T {

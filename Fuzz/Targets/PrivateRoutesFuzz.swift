@@ -5,8 +5,10 @@ import Synchronization
 /// of that route runs, through the real pipeline (rewrites, router and route stages, redirects,
 /// declines and `continueNext` chains). Every stage declines when the URL's query names it
 /// (``Decline``), so the input chooses which candidates run; the answers of
-/// `sendAll(fromPublicURL:)` are checked against what the dry run (`candidates`) and that rule
-/// predict, and hold no private route, no in-app source and no error details. The routes have
+/// `sendAll(fromPublicURL:)` (or, for a quarter of the inputs, `sendAll(contentLink:)`: a link in
+/// content reaches what an outside link reaches) are checked against what the dry run
+/// (`candidates`) and that rule predict, and hold no private route, no in-app source and no error
+/// details. The routes have
 /// parents (``PrivateRoutes/parents``), public and private, so `sendStack(fromPublicURL:)` is
 /// checked too: no level of an external stack is a private route's answer or runs one of its
 /// stages, every ancestor is a 2xx from a route of the link's chain, root first, and the last
@@ -136,18 +138,28 @@ func fuzzPrivateRoutes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             "/go?to=/users/new%3Fdecline%3Dctl", "/go?to=/deep/a/b%3Fdecline%3Drmw",
         ])
     }
-    let sourceApplication = input.pick([nil, "com.apple.mobilesafari", "com.example.mail"])
+    // Three apps the OS names (or not), and a link tapped in content, which reaches what they do.
+    let source = input.pick([
+        Source.external(sourceApplication: nil), .external(sourceApplication: "com.apple.mobilesafari"),
+        .external(sourceApplication: "com.example.mail"), .content,
+    ])
     // Read last: an input that ends before them sends its URL without decline items.
     url = appendingQuery(
         url, (0..<input.pick(4)).map { _ in input.declineItem(routeNames: PrivateRoutes.routeNames) })
-    check(url, sourceApplication)
+    check(url, source)
     return 0
 }
 
-private func check(_ url: String, _ sourceApplication: String?) {
-    let source = Source.external(sourceApplication: sourceApplication)
+private func check(_ url: String, _ source: Source) {
     let (response, answers, stack) = blocking {
-        (
+        guard case .external(let sourceApplication) = source else {
+            return (
+                await Connection.send(contentLink: url, router: accessRouter),
+                await Connection.sendAll(contentLink: url, router: accessRouter),
+                await Connection.sendStack(contentLink: url, router: accessRouter)
+            )
+        }
+        return (
             await Connection.send(
                 fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter),
             await Connection.sendAll(
@@ -156,7 +168,7 @@ private func check(_ url: String, _ sourceApplication: String?) {
                 fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter)
         )
     }
-    let description = "\(url) from \(sourceApplication ?? "nil")"
+    let description = "\(url) from \(source)"
     checkStack(stack, response, description)
     if externalPrivateRuns.load(ordering: .relaxed) != 0 {
         finding("a private route's stage ran", description)

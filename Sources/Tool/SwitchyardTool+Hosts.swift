@@ -4,12 +4,11 @@ import Switchyard
 /// for a host the router does not serve, or for a URL where a host belongs.
 extension SwitchyardTool {
     /// `--host`, which must be a host name: a URL or a host with a port never equals a link's
-    /// host. A bad argument (exit 2), like any other.
-    static func hostOption(_ arguments: inout ToolArguments) throws(ToolArguments.UsageError) -> String? {
+    /// host. Such a host fails the command (exit 1), as a host the router does not serve does, so
+    /// that a script that checks for failure catches both; a missing value is a usage error (2).
+    static func hostOption(_ arguments: inout ToolArguments) throws -> String? {
         guard let host = try arguments.value(of: "--host") else { return nil }
-        if let problem = formProblem(of: host, given: "--host") {
-            throw ToolArguments.UsageError(message: problem)
-        }
+        if let problem = formProblem(of: host, given: "--host") { throw Failure(description: problem) }
         return host
     }
 

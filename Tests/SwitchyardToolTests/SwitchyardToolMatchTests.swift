@@ -231,7 +231,7 @@ struct SwitchyardToolMatchTests {
             MistakeCase(
                 arguments: ["aasa", "--host", "a", "--host", "b"], status: 2, message: "--host given twice"),
             MistakeCase(
-                arguments: ["aasa", "--host", "https://mail.example.com"], status: 2,
+                arguments: ["aasa", "--host", "https://mail.example.com"], status: 1,
                 message:
                     "--host https://mail.example.com: give the host name only, without scheme, port or path"),
             MistakeCase(
