@@ -118,7 +118,8 @@ public enum Connection {
     }
 
     /// Sends a link written outside the app (`source` is external or content): public routes only.
-    /// The one place such a send starts: another app's link, a content link, a resumed one.
+    /// Where one send of such a link starts, whoever asks: another app's link, a content link, a
+    /// resumed one (``outsideAll(_:data:source:router:)`` is its `sendAll`).
     static func outside(_ url: String, data: [String: any Sendable], source: Source, router: Router) async
         -> Response
     {

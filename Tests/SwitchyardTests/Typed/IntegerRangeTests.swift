@@ -38,23 +38,18 @@ struct IntegerRangeTests {
     /// `/n/:value` and `/q`: each reads the row its request's data names, with `decode` or
     /// `require`, and answers with the error it caught.
     static let router = try! Router(routes: [
-        Route("/n/:value", isPublic: true) { request in
-            do {
-                try rowUnderTest(request)
-                return Response(request: request, data: ["caught": "none"])
-            } catch let error as RoutingError {
-                return Response(request: request, data: ["caught": error])
-            }
-        },
-        Route("/q", isPublic: true) { request in
-            do {
-                try rowUnderTest(request)
-                return Response(request: request, data: ["caught": "none"])
-            } catch let error as RoutingError {
-                return Response(request: request, data: ["caught": error])
-            }
-        },
+        Route("/n/:value", isPublic: true, controller: readingTheRow),
+        Route("/q", isPublic: true, controller: readingTheRow),
     ])
+
+    static let readingTheRow: Controller = { request in
+        do {
+            try rowUnderTest(request)
+            return Response(request: request, data: ["caught": "none"])
+        } catch let error as RoutingError {
+            return Response(request: request, data: ["caught": error])
+        }
+    }
 
     /// The row a request reads, named by its `type` and `how` data.
     @Sendable static func rowUnderTest(_ request: Request) throws {
