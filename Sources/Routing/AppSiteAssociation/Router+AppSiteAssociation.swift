@@ -149,8 +149,9 @@ extension CompiledRouter {
         }
     }
 
-    /// One component per expansion. Literals are written as is; a parameter `variable` names is
-    /// written `$(variable)`, other parameters and globs `?*`. A component is written decoded when
+    /// One component per expansion. Literals are written as is, inside a segment too; a parameter
+    /// `variable` names is written `$(variable)`, other parameters and globs `?*` (a glob's tail
+    /// after it). A component is written decoded when
     /// a literal's or a value's text and its percent-encoded form differ, because the router
     /// compares decoded text. A trailing `/` needs no component of its own: iOS ignores it.
     func appSiteComponents(
@@ -160,16 +161,30 @@ extension CompiledRouter {
         var decoded = decodedQuery
         var paths: [String] = []
         for expansion in expansions {
+            func literal(_ text: String) -> String {
+                if PercentEncoding.encodeSegment(text) != text { decoded = true }
+                return text
+            }
+            func parameter(_ name: String) -> String {
+                guard let (variableName, values) = variable(name) else { return "?*" }
+                if values.contains(where: { PercentEncoding.encodeSegment($0) != $0 }) { decoded = true }
+                return "$(\(variableName))"
+            }
+            // A segment pattern keeps its literals: `/files/?*.html`, `/media/?*.ogg`.
+            func pieces(_ pieces: [PatternPiece]) -> String {
+                pieces.map { piece in
+                    switch piece {
+                    case .literal(let text): literal(text)
+                    case .parameter(let name, _): parameter(name)
+                    }
+                }.joined()
+            }
             let segments = expansion.map { segment -> String in
                 switch segment {
-                case .literal(let text):
-                    if PercentEncoding.encodeSegment(text) != text { decoded = true }
-                    return text
-                case .parameter(let name, _):
-                    guard let (variableName, values) = variable(name) else { return "?*" }
-                    if values.contains(where: { PercentEncoding.encodeSegment($0) != $0 }) { decoded = true }
-                    return "$(\(variableName))"
-                case .glob: return "?*"
+                case .literal(let text): literal(text)
+                case .parameter(let name, _): parameter(name)
+                case .pieces(let list): pieces(list)
+                case .glob(_, _, let tail): "?*" + pieces(tail)
                 }
             }
             paths.append("/" + segments.joined(separator: "/"))

@@ -32,16 +32,29 @@ extension Router {
         of expansion: [PatternSegment], constraint: (String, String?) -> Constraint
     ) -> String? {
         var path = ""
+        func append(_ pieces: [PatternPiece]) -> Bool {
+            for piece in pieces {
+                switch piece {
+                case .literal(let text):
+                    path += PercentEncoding.encodeSegment(text)
+                case .parameter(let name, let constraintName):
+                    guard let value = sample(for: constraint(name, constraintName)) else { return false }
+                    path += PercentEncoding.encodeSegment(value)
+                }
+            }
+            return true
+        }
         for segment in expansion {
+            path += "/"
             switch segment {
             case .literal(let text):
-                path += "/" + PercentEncoding.encodeSegment(text)
+                path += PercentEncoding.encodeSegment(text)
             case .parameter(let name, let constraintName):
-                guard let value = sample(for: constraint(name, constraintName)) else { return nil }
-                path += "/" + PercentEncoding.encodeSegment(value)
-            case .glob(let name):
-                guard let value = sample(for: constraint(name, nil)) else { return nil }
-                path += "/" + PercentEncoding.encodeSegment(value)
+                guard append([.parameter(name: name, constraint: constraintName)]) else { return nil }
+            case .pieces(let pieces):
+                guard append(pieces) else { return nil }
+            case .glob(let name, let constraintName, let tail):
+                guard append([.parameter(name: name, constraint: constraintName)] + tail) else { return nil }
             }
         }
         return path.isEmpty ? "/" : path

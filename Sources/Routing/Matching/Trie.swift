@@ -17,6 +17,53 @@ final class Trie: @unchecked Sendable {
         var parameterChild: Int32 = -1
         var globTerminal: Int32 = -1
         var terminal: Int32 = -1
+        /// Index in ``Tables/extras`` of this node's segment patterns and glob edges, or -1: the
+        /// rare forms cost a node without them one comparison.
+        var extras: Int32 = -1
+    }
+
+    /// A node's segment patterns and glob edges, each a range of their tables.
+    struct Extras: Sendable {
+        var patternStart: Int32 = 0
+        var patternCount: Int32 = 0
+        var globStart: Int32 = 0
+        var globCount: Int32 = 0
+    }
+
+    /// A child for a segment of literals and parameters: its pieces are `pieces[pieceStart...]`.
+    struct PatternEdge: Sendable {
+        let pieceStart: Int32
+        let pieceCount: Int32
+        let child: Int32
+    }
+
+    /// A child for a glob that has a tail in its last segment, a constraint, or segments after it
+    /// (the child's subtree holds those).
+    struct GlobEdge: Sendable {
+        /// Index in ``Tables/constraints``, or -1.
+        let constraint: Int32
+        let pieceStart: Int32
+        let pieceCount: Int32
+        let segmentsAfter: Int32
+        let child: Int32
+    }
+
+    /// A literal (its bytes in `keyBytes`, folded when matching ignores case) or, when
+    /// `literalLength` is -1, a parameter with an optional constraint.
+    struct Piece: Sendable {
+        let literalStart: Int32
+        let literalLength: Int32
+        /// Index in ``Tables/constraints``, or -1.
+        let constraint: Int32
+    }
+
+    /// What the rare forms add to a trie: empty for most routers.
+    struct SegmentPatterns {
+        var extras: [Extras] = []
+        var patternEdges: [PatternEdge] = []
+        var globEdges: [GlobEdge] = []
+        var pieces: [Piece] = []
+        var constraints: [Constraint] = []
     }
 
     /// A literal child; its key (folded when matching is case-insensitive) is in `keyBytes`.
@@ -58,12 +105,22 @@ final class Trie: @unchecked Sendable {
         let keyBytes: UnsafeBufferPointer<UInt8>
         let constraintEdges: UnsafeBufferPointer<ConstraintEdge>
         let caseSensitive: Bool
+        let extras: UnsafeBufferPointer<Extras>
+        let patternEdges: UnsafeBufferPointer<PatternEdge>
+        let globEdges: UnsafeBufferPointer<GlobEdge>
+        let pieces: UnsafeBufferPointer<Piece>
+        let constraints: UnsafeBufferPointer<Constraint>
     }
 
     private let nodes: UnsafeMutableBufferPointer<Node>
     private let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     private let constraintEdges: UnsafeMutableBufferPointer<ConstraintEdge>
+    private let extras: UnsafeMutableBufferPointer<Extras>
+    private let patternEdges: UnsafeMutableBufferPointer<PatternEdge>
+    private let globEdges: UnsafeMutableBufferPointer<GlobEdge>
+    private let pieces: UnsafeMutableBufferPointer<Piece>
+    private let pieceConstraints: UnsafeMutableBufferPointer<Constraint>
     let terminals: [Terminal]
     let caseSensitive: Bool
     /// Every group holds one unscoped route without query conditions, so the first terminal of
@@ -76,13 +133,18 @@ final class Trie: @unchecked Sendable {
 
     init(
         nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8], constraintEdges: [ConstraintEdge],
-        terminals: [Terminal], caseSensitive: Bool, hasOneRoutePerShape: Bool
+        patterns: SegmentPatterns, terminals: [Terminal], caseSensitive: Bool, hasOneRoutePerShape: Bool
     ) {
         self.hasOneRoutePerShape = hasOneRoutePerShape
         self.nodes = Self.copy(nodes)
         self.literalEdges = Self.copy(literalEdges)
         self.keyBytes = Self.copy(keyBytes)
         self.constraintEdges = Self.copy(constraintEdges)
+        self.extras = Self.copy(patterns.extras)
+        self.patternEdges = Self.copy(patterns.patternEdges)
+        self.globEdges = Self.copy(patterns.globEdges)
+        self.pieces = Self.copy(patterns.pieces)
+        self.pieceConstraints = Self.copy(patterns.constraints)
         self.terminals = terminals
         self.caseSensitive = caseSensitive
         staticPaths = StaticPaths(
@@ -125,6 +187,12 @@ final class Trie: @unchecked Sendable {
         keyBytes.baseAddress?.deallocate()
         constraintEdges.deinitialize()
         constraintEdges.baseAddress?.deallocate()
+        extras.baseAddress?.deallocate()
+        patternEdges.baseAddress?.deallocate()
+        globEdges.baseAddress?.deallocate()
+        pieces.baseAddress?.deallocate()
+        pieceConstraints.deinitialize()
+        pieceConstraints.baseAddress?.deallocate()
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -159,7 +227,9 @@ final class Trie: @unchecked Sendable {
         let tables = Tables(
             nodes: UnsafeBufferPointer(nodes), literalEdges: UnsafeBufferPointer(literalEdges),
             keyBytes: UnsafeBufferPointer(keyBytes), constraintEdges: UnsafeBufferPointer(constraintEdges),
-            caseSensitive: caseSensitive)
+            caseSensitive: caseSensitive, extras: UnsafeBufferPointer(extras),
+            patternEdges: UnsafeBufferPointer(patternEdges), globEdges: UnsafeBufferPointer(globEdges),
+            pieces: UnsafeBufferPointer(pieces), constraints: UnsafeBufferPointer(pieceConstraints))
         return withUnsafeMutablePointer(to: &filter) { filter in
             var walker = TrieWalker(
                 tables: tables, input: input, end: path.upperBound, filter: filter, tracer: tracer)
@@ -190,6 +260,13 @@ extension Trie {
             pending += literals.map { Int(literalEdges[$0].child) }
             pending += constrained.map { Int(constraintEdges[$0].child) }
             if node.parameterChild >= 0 { pending.append(Int(node.parameterChild)) }
+            if node.extras >= 0 {
+                let extra = extras[Int(node.extras)]
+                let patterns = Int(extra.patternStart)..<Int(extra.patternStart + extra.patternCount)
+                let globs = Int(extra.globStart)..<Int(extra.globStart + extra.globCount)
+                pending += patterns.map { Int(patternEdges[$0].child) }
+                pending += globs.map { Int(globEdges[$0].child) }
+            }
         }
         return found
     }

@@ -68,9 +68,11 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
             if let bytes = pending {
                 value = bytes
                 pending = nil
-            } else if hasEscape && (node.literalCount > 0 || node.constrainedCount > 0 || tracer.wantsNotes) {
-                // Only literals, constraints and notes look at the decoded value; a parameter
-                // captures the raw range and is decoded when read.
+            } else if hasEscape
+                && (node.literalCount > 0 || node.constrainedCount > 0 || node.extras >= 0 || tracer.wantsNotes)
+            {
+                // Only literals, constraints, segment patterns and notes look at the decoded value;
+                // a parameter captures the raw range and is decoded when read.
                 let found = walkDecoded(node: index, at: position, in: source)
                 if found < 0 { captures.removeLast(captures.count &- entryCount) }
                 return found
@@ -86,7 +88,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                         tracer.note(depth: noteDepth, "'\(text(value))' matches a literal")
                     }
                     if mayLoop && node.constrainedCount == 0 && node.parameterChild < 0
-                        && node.globTerminal < 0
+                        && node.globTerminal < 0 && node.extras < 0
                     {
                         index = Int(child)
                         position = stop
@@ -103,6 +105,12 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     tracer.missedLiterals(
                         segment: noteDepth, value: text(value), literals: tables.literalKeys(of: node))
                 }
+            }
+            if node.extras >= 0 {
+                let found = walkPatterns(
+                    tables.extras[Int(node.extras)], value: value, raw: start..<stop, isDecoded: isDecoded,
+                    in: source)
+                if found >= 0 { return found }
             }
             var edgeIndex = Int(node.constrainedStart)
             let edgeEnd = edgeIndex &+ Int(node.constrainedCount)
@@ -145,7 +153,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     tracer.note(depth: noteDepth, "'\(text(value))' taken by parameter \(routes)")
                 }
                 captures.append(start..<stop)
-                if mayLoop && node.globTerminal < 0 {
+                if mayLoop && node.globTerminal < 0 && node.extras < 0 {
                     index = Int(node.parameterChild)
                     position = stop
                     continue nextSegment
@@ -156,6 +164,10 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 if tracer.wantsNotes {
                     tracer.note(depth: noteDepth, "dead end after parameter; backtracking")
                 }
+            }
+            if node.extras >= 0 && tables.extras[Int(node.extras)].globCount > 0 {
+                let found = walkGlobs(tables.extras[Int(node.extras)], at: position, in: source)
+                if found >= 0 { return found }
             }
             if node.globTerminal >= 0 {
                 tracer.step()
@@ -178,7 +190,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
 
     /// Walks on from `child` at `position`, one level deeper for notes.
     @inline(__always)
-    private mutating func walkChild(_ child: Int32, at position: Int, in source: String) -> Int32 {
+    mutating func walkChild(_ child: Int32, at position: Int, in source: String) -> Int32 {
         if tracer.wantsNotes { depth &+= 1 }
         defer { if tracer.wantsNotes { depth &-= 1 } }
         return walk(node: Int(child), at: position, in: source)
@@ -201,7 +213,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
 
     /// Where the segment after the `/` at `position` ends, and whether it holds an escape.
     @inline(__always)
-    private func segmentEnd(after position: Int) -> (stop: Int, hasEscape: Bool) {
+    func segmentEnd(after position: Int) -> (stop: Int, hasEscape: Bool) {
         var stop = position &+ 1
         var hasEscape = false
         // Eight bytes at a time while eight can be read; bytes from `end` on are masked off.
@@ -286,7 +298,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
         }
     }
 
-    private func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 }

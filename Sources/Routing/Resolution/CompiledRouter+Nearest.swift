@@ -50,7 +50,8 @@ extension CompiledRouter {
             guard position < expansion.count else { return nil }
             switch expansion[position] {
             case .glob: return nil
-            case .parameter: continue
+            // A segment pattern is as near as a parameter: the suggestion is about literals.
+            case .parameter, .pieces: continue
             case .literal(let literal):
                 let literal = folded(literal)
                 if literal == segment { continue }

@@ -24,7 +24,7 @@ extension Router {
     /// that pass on only what the target takes (``SwitchyardControllers`` `Forward`).
     package func parameterNames(ofRouteNamed name: String) -> Set<String>? {
         guard let index = storage.routesByName[name] else { return nil }
-        return Set(storage.compiledRoutes[index].expansions.joined().compactMap(\.parameterName))
+        return Set(storage.compiledRoutes[index].expansions.joined().flatMap(\.parameterNames))
     }
 
     /// ``path(for:_:)-(String,[String:String])`` with `query` as the query items when given (typed
@@ -36,10 +36,10 @@ extension Router {
         let compiled = storage.compiledRoutes[index]
         let given = Set(params.keys)
         guard let expansion = Self.expansion(of: compiled, given: given.contains) else {
-            let missing = compiled.expansions[0].compactMap(\.parameterName).filter { !given.contains($0) }
+            let missing = compiled.expansions[0].parameterNames.filter { !given.contains($0) }
             throw RoutingError(.badRequest, "route '\(name)' needs parameter '\(missing.first ?? "?")'")
         }
-        let used = Set(expansion.compactMap(\.parameterName))
+        let used = Set(expansion.parameterNames)
         // Items the route's query conditions name travel in the query, in name order.
         let conditionItems =
             query == nil ? given.subtracting(used).filter { compiled.route.query[$0] != nil }.sorted() : []
@@ -48,7 +48,9 @@ extension Router {
                 .badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
         }
         let queryItems = query ?? conditionItems.map { (name: $0, value: params[$0]!) }
-        var path = try Self.path(of: expansion, compiled: compiled) { params[$0]! }
+        var path = try Self.path(
+            of: expansion, compiled: compiled, caseSensitive: configuration.caseSensitive
+        ) { params[$0]! }
         if !queryItems.isEmpty {
             path +=
                 "?"
@@ -156,75 +158,6 @@ extension Router {
         }
     }
 
-    /// The expansion of `compiled` that reverse routing uses when `given` tells which parameters
-    /// have values: the one with the most parameters, all given; the first written among equals.
-    static func expansion(of compiled: CompiledRoute, given: (String) -> Bool) -> [PatternSegment]? {
-        var best: [PatternSegment]?
-        for expansion in compiled.expansions
-        where expansion.allSatisfy({ $0.parameterName.map(given) ?? true })
-            && expansion.parameterCount > (best?.parameterCount ?? -1)
-        {
-            best = expansion
-        }
-        return best
-    }
-
-    /// The path of `expansion` with each parameter's value from `value`, percent-encoded per
-    /// segment (a glob's value split on `/`), after `prefix` (a link's `scheme://host`, or
-    /// nothing); the root is `/`. Built in one buffer: reverse routing runs once per ancestor of
-    /// every navigation stack.
-    ///
-    /// - Throws: ``RoutingError`` with ``Status/badRequest`` for a value that breaks its
-    ///   constraint or that the URL parser would refuse (empty, `.`, `..`).
-    static func path(
-        of expansion: [PatternSegment], compiled: CompiledRoute, prefix: String = "",
-        value: (String) -> String
-    ) throws -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(prefix.utf8.count + 64)
-        bytes.append(contentsOf: prefix.utf8)
-        for segment in expansion {
-            switch segment {
-            case .literal(let literal):
-                bytes.append(UInt8(ascii: "/"))
-                PercentEncoding.appendSegment(literal, to: &bytes)
-            case .parameter(let parameter, _):
-                let value = value(parameter)
-                if let constraint = compiled.constraints[parameter], !constraint.accepts(Substring(value)) {
-                    throw RoutingError(
-                        .badRequest,
-                        "'\(value)' breaks constraint \(constraint.name) of parameter '\(parameter)'")
-                }
-                try appendSegment(value, parameter: parameter, to: &bytes)
-            case .glob(let glob):
-                // Split on the byte, as `Parameters.segments` does: `/` plus a combining mark is
-                // one character to `String.split`.
-                for part in value(glob).utf8.split(
-                    separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                {
-                    try appendSegment(String(Substring(part)), parameter: glob, to: &bytes)
-                }
-            }
-        }
-        if bytes.count == prefix.utf8.count { bytes.append(UInt8(ascii: "/")) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `/` and the encoded `value`, or throws when the URL parser would refuse it.
-    private static func appendSegment(
-        _ value: String, parameter: String, to bytes: inout [UInt8]
-    )
-        throws
-    {
-        guard !value.isEmpty, value != ".", value != ".." else {
-            throw RoutingError(
-                .badRequest,
-                "parameter '\(parameter)' cannot be '\(value)': the URL parser refuses such segments")
-        }
-        bytes.append(UInt8(ascii: "/"))
-        PercentEncoding.appendSegment(value, to: &bytes)
-    }
-
     /// Checks that `path` reaches the shape of route `routeIndex` with `params`: the route itself,
     /// or one of the same shape that a link of another scope would pick instead (the route's
     /// own links then reach it; ``url(for:_:scheme:host:)-(_,[String:String],_,_)`` checks that).
@@ -274,8 +207,4 @@ extension Router {
             }
         }
     }
-}
-
-extension [PatternSegment] {
-    fileprivate var parameterCount: Int { lazy.filter { $0.parameterName != nil }.count }
 }

@@ -25,21 +25,21 @@ struct CompiledRewrite: Sendable {
                 let segments = expansion.map(\.segment)
                 var constraints: [String: Constraint] = [:]
                 for positioned in expansion {
-                    guard case .parameter(let name, let constraintName?) = positioned.segment else {
-                        continue
-                    }
-                    guard let constraint = Constraint.builtIns[constraintName] else {
-                        throw RouteTableError(
-                            pattern: pattern, position: positioned.constraintPosition,
+                    for (offset, (name, constraintName)) in positioned.segment.parameters.enumerated() {
+                        guard let constraintName else { continue }
+                        guard let constraint = Constraint.builtIns[constraintName] else {
+                            throw RouteTableError(
+                                pattern: pattern, position: positioned.constraintPositions[offset],
                             reason:
-                                "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum"
-                        )
+                                    "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum"
+                            )
+                        }
+                        constraints[name] = constraint
                     }
-                    constraints[name] = constraint
                 }
-                try builder.insert(
+                builder.insert(
                     TrieBuilder.Entry(
-                        routeIndex: index, priority: 0, pattern: pattern, segments: segments,
+                        routeIndex: index, expansionIndex: 0, priority: 0, pattern: pattern, segments: segments,
                         constraints: constraints))
             }
             let templateExpansions = try PatternParser.expand(template)
@@ -48,9 +48,9 @@ struct CompiledRewrite: Sendable {
                     pattern: template, position: nil, reason: "a rewrite template has no optional parts")
             }
             for positioned in templateSegments {
-                guard let parameter = positioned.segment.parameterName else { continue }
+                for parameter in positioned.segment.parameterNames {
                 let everywhere = expansions.allSatisfy { expansion in
-                    expansion.contains { $0.segment.parameterName == parameter }
+                    expansion.contains { $0.segment.parameterNames.contains(parameter) }
                 }
                 if !everywhere {
                     throw RouteTableError(
@@ -58,6 +58,7 @@ struct CompiledRewrite: Sendable {
                         reason:
                             "the template names '\(parameter)', which its pattern \"\(pattern)\" does not always capture"
                     )
+                }
                 }
             }
             kind = .template(trie: builder.build(), template: templateSegments.map(\.segment))
@@ -78,11 +79,23 @@ struct CompiledRewrite: Sendable {
             let parameters = Parameters(
                 source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
             var result = ""
+            func append(_ pieces: [PatternPiece]) {
+                for piece in pieces {
+                    switch piece {
+                    case .literal(let literal): result += PercentEncoding.encodeSegment(literal)
+                    case .parameter(let name, _): result += parameters.raw(name) ?? ""
+                    }
+                }
+            }
             for segment in template {
                 result += "/"
                 switch segment {
                 case .literal(let literal): result += PercentEncoding.encodeSegment(literal)
-                case .parameter(let name, _), .glob(let name): result += parameters.raw(name) ?? ""
+                case .parameter(let name, _): result += parameters.raw(name) ?? ""
+                case .pieces(let pieces): append(pieces)
+                case .glob(let name, _, let tail):
+                    result += parameters.raw(name) ?? ""
+                    append(tail)
                 }
             }
             return result.isEmpty ? "/" : result

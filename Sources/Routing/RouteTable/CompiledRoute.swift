@@ -46,20 +46,21 @@ struct CompiledRoute: Sendable {
         var usedKeys: Set<String> = []
         for (expansionIndex, expansion) in expansions.enumerated() {
             for (segmentIndex, segment) in expansion.enumerated() {
-                guard case .parameter(let name, let constraintName) = segment else { continue }
-                if let constraintName {
-                    guard
-                        let constraint = routeConstraints[constraintName]
-                            ?? Constraint.builtIns[constraintName]
-                    else {
-                        throw Self.unknownConstraint(
-                            constraintName, of: route, at: (expansionIndex, segmentIndex))
+                for (parameterIndex, (name, constraintName)) in segment.parameters.enumerated() {
+                    if let constraintName {
+                        guard
+                            let constraint = routeConstraints[constraintName]
+                                ?? Constraint.builtIns[constraintName]
+                        else {
+                            throw Self.unknownConstraint(
+                                constraintName, of: route, at: (expansionIndex, segmentIndex, parameterIndex))
+                        }
+                        if !routeConstraints.isEmpty { usedKeys.insert(constraintName) }
+                        constraints[name] = constraint
+                    } else if let constraint = routeConstraints[name] {
+                        usedKeys.insert(name)
+                        constraints[name] = constraint
                     }
-                    if !routeConstraints.isEmpty { usedKeys.insert(constraintName) }
-                    constraints[name] = constraint
-                } else if let constraint = routeConstraints[name] {
-                    usedKeys.insert(name)
-                    constraints[name] = constraint
                 }
             }
         }
@@ -100,8 +101,8 @@ struct CompiledRoute: Sendable {
     }
 
     /// The error for `name`, a constraint neither the route nor the built-ins know, written in the
-    /// segment at `place` (expansion, segment) of the route's expansions.
-    private static func unknownConstraint(_ name: String, of route: Route, at place: (Int, Int))
+    /// segment at `place` (expansion, segment, parameter of the segment) of the route's expansions.
+    private static func unknownConstraint(_ name: String, of route: Route, at place: (Int, Int, Int))
         -> RouteTableError
     {
         // The pattern parsed once already: only a message needs the positions.
@@ -109,7 +110,7 @@ struct CompiledRoute: Sendable {
         let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted()).joined(
             separator: ", ")
         return RouteTableError(
-            pattern: route.pattern, position: positioned?[place.0][place.1].constraintPosition,
+            pattern: route.pattern, position: positioned?[place.0][place.1].constraintPositions[place.2],
             reason: "unknown constraint '\(name)' (known here: \(known))")
     }
 
@@ -138,7 +139,7 @@ struct CompiledRoute: Sendable {
     /// The trie entry of expansion `expansion`.
     func entry(_ expansion: Int, scope: RouteScope) -> TrieBuilder.Entry {
         TrieBuilder.Entry(
-            routeIndex: index, priority: route.priority, continueNext: route.continueNext,
+            routeIndex: index, expansionIndex: expansion, priority: route.priority, continueNext: route.continueNext,
             pattern: route.pattern, name: route.name, segments: expansions[expansion],
             constraints: constraints, scope: scope)
     }

@@ -19,6 +19,9 @@ final class CompiledRouter: Sendable {
     /// answer of a router whose private routes do not exist (`trie` itself when none is private).
     let publicTrie: Trie
     let routesByName: [String: Int]
+    /// The expansions routes give up to routes that precede them (or to an earlier expansion of
+    /// their own), by route index: for the route table and explain.
+    let givenUp: [Int: [TrieBuilder.GivenUp]]
 
     init(
         rewrites: [Rewrite], middlewares: [Middleware], policies: [Policy], routes: [Route],
@@ -44,8 +47,8 @@ final class CompiledRouter: Sendable {
             let scope = try RouteScope(route, served: served)
             for expansion in compiledRoute.expansions.indices {
                 let entry = compiledRoute.entry(expansion, scope: scope)
-                try builder.insert(entry)
-                if route.isPublic { try publicBuilder.insert(entry) }
+                builder.insert(entry)
+                if route.isPublic { publicBuilder.insert(entry) }
             }
             scopes.append(scope)
             if let name = route.name {
@@ -63,12 +66,34 @@ final class CompiledRouter: Sendable {
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName
         try RouteParents.validate(compiled, routesByName: routesByName)
+        givenUp = try Self.checkEveryRouteRuns(builder.givenUp, compiled)
         let trie = builder.build()
         self.trie = trie
         self.publicTrie = routes.allSatisfy(\.isPublic) ? trie : publicBuilder.build()
         self.rewrites = try rewrites.map { rewrite throws(RouteTableError) in
             try CompiledRewrite(rewrite, caseSensitive: configuration.caseSensitive)
         }
+    }
+
+    /// The given-up expansions by route, once it is checked that no route gave up all of its
+    /// own: such a route could never run, and the error names the route that takes its links.
+    private static func checkEveryRouteRuns(_ givenUp: [TrieBuilder.GivenUp], _ compiled: [CompiledRoute])
+        throws(RouteTableError) -> [Int: [TrieBuilder.GivenUp]]
+    {
+        let byRoute = Dictionary(grouping: givenUp, by: \.routeIndex)
+        for (routeIndex, lost) in byRoute.sorted(by: { $0.key < $1.key }) {
+            let route = compiled[routeIndex]
+            guard Set(lost.map(\.expansionIndex)).count == route.expansions.count else { continue }
+            let others = lost.filter { $0.takenBy != routeIndex }
+            guard let first = others.first else { continue }
+            if route.expansions.count == 1 { throw first.conflict }
+            let takers = Set(others.map(\.takenBy)).sorted().map { "\"\(compiled[$0].route.pattern)\"" }
+            throw RouteTableError(
+                pattern: route.route.pattern, position: nil,
+                reason: "it could never run: every expansion of its optional parts is taken by a route that "
+                    + "precedes it (\(takers.joined(separator: ", "))) and has no continueNext")
+        }
+        return byRoute
     }
 
     /// The trie `source` walks: private routes do not exist for an external request.

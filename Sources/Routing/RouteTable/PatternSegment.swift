@@ -3,22 +3,76 @@ enum PatternSegment: Sendable, Hashable {
     case literal(String)
     /// `:name` or `:name(constraint)`; `constraint` is the name written in parentheses.
     case parameter(name: String, constraint: String?)
-    case glob(name: String)
+    /// Literals and parameters inside one segment (`:artist-:song`, `:name.html`, `Talk\::title`):
+    /// at least one parameter, and a literal between any two.
+    case pieces([PatternPiece])
+    /// `*name` or `*name(constraint)`: one or more whole segments, the last of which may go on
+    /// with `tail` (`*path.ogg`, `*file.:format`), which is not part of the glob's value.
+    case glob(name: String, constraint: String?, tail: [PatternPiece])
 
-    var parameterName: String? {
+    /// The names this segment captures, in capture order (a glob's first).
+    var parameterNames: [String] {
         switch self {
-        case .literal: nil
-        case .parameter(let name, _), .glob(let name): name
+        case .literal: []
+        case .parameter(let name, _): [name]
+        case .pieces(let pieces): pieces.compactMap(\.parameterName)
+        case .glob(let name, _, let tail): [name] + tail.compactMap(\.parameterName)
         }
     }
+
+    /// The parameters of this segment with their written constraint names, in capture order.
+    var parameters: [(name: String, constraint: String?)] {
+        switch self {
+        case .literal: []
+        case .parameter(let name, let constraint): [(name, constraint)]
+        case .pieces(let pieces): pieces.compactMap(\.parameter)
+        case .glob(let name, let constraint, let tail): [(name, constraint)] + tail.compactMap(\.parameter)
+        }
+    }
+
+    /// The glob's name when this segment starts one.
+    var globName: String? {
+        if case .glob(let name, _, _) = self { return name }
+        return nil
+    }
+}
+
+/// A piece of a segment that mixes literals and parameters.
+enum PatternPiece: Sendable, Hashable {
+    case literal(String)
+    case parameter(name: String, constraint: String?)
+
+    var parameterName: String? {
+        if case .parameter(let name, _) = self { return name }
+        return nil
+    }
+
+    var parameter: (name: String, constraint: String?)? {
+        if case .parameter(let name, let constraint) = self { return (name, constraint) }
+        return nil
+    }
+
+    /// How many literal characters a list of pieces holds: segment patterns with more come first.
+    static func literalLength(of pieces: [PatternPiece]) -> Int {
+        pieces.reduce(0) { total, piece in
+            if case .literal(let text) = piece { return total + text.utf8.count }
+            return total
+        }
+    }
+}
+
+extension [PatternSegment] {
+    /// Every parameter name of the expansion, in capture order.
+    var parameterNames: [String] { flatMap(\.parameterNames) }
 }
 
 /// A segment with the character offset where it starts in the pattern, for error messages.
 struct PositionedSegment: Sendable, Hashable {
     let segment: PatternSegment
     let position: Int
-    /// Offset of the constraint name, when the segment has one.
-    let constraintPosition: Int?
+    /// Offset of each parameter's constraint name, in the order of
+    /// ``PatternSegment/parameterNames``; `nil` for a parameter without one.
+    let constraintPositions: [Int?]
 }
 
 /// One way to read a pattern once its optional parts are decided: `/photos(/:id)` has two.

@@ -29,10 +29,10 @@ enum RouteParents {
             }
             try checkCycle(from: child, compiled: compiled, routesByName: routesByName)
             let parent = compiled[parentIndex]
-            let childNames = Set(child.expansions.joined().compactMap(\.parameterName))
+            let childNames = Set(child.expansions.joined().flatMap(\.parameterNames))
             // The parameters every expansion of the parent needs: optional ones may be left out.
-            let needed = parent.expansions.map { Set($0.compactMap(\.parameterName)) }
-                .reduce(into: Set(parent.expansions.first?.compactMap(\.parameterName) ?? [])) {
+            let needed = parent.expansions.map { Set($0.parameterNames) }
+                .reduce(into: Set(parent.expansions.first?.parameterNames ?? [])) {
                     $0.formIntersection($1)
                 }
             if let missing = needed.subtracting(childNames).sorted().first {

@@ -5,6 +5,8 @@ extension TrieBuilder {
         // Locals, not `self`: the closures below would copy the whole builder at every call.
         let (nodes, literalEdges, keyBytes) = (self.nodes, self.literalEdges, self.keyBytes)
         let (constraintEdges, occupants) = (self.constraintEdges, self.occupants)
+        let (patternEdges, globEdges) = (self.patternEdges, self.globEdges)
+        var patterns = Trie.SegmentPatterns()
         var flatNodes: [Trie.Node] = []
         flatNodes.reserveCapacity(nodes.count)
         var flatLiterals: [Trie.LiteralEdge] = []
@@ -21,7 +23,7 @@ extension TrieBuilder {
         func group(_ last: Int32) -> Int32 {
             guard last >= 0 else { return -1 }
             let first = terminals.count
-            if occupants[Int(last)].previous < 0 {
+            if occupants[Int(last)].previous < 0 && !occupants[Int(last)].gaveUp {
                 var terminal = occupants[Int(last)].terminal
                 terminal.groupEnd = Int32(first + 1)
                 terminals.append(terminal)
@@ -31,13 +33,47 @@ extension TrieBuilder {
             let ordered = Self.list(from: last, in: occupants).map { occupants[Int($0)] }.sorted {
                 $0.precedes($1)
             }
+            guard !ordered.isEmpty else { return -1 }
             for occupant in ordered {
                 var terminal = occupant.terminal
                 terminal.groupEnd = Int32(first + ordered.count)
                 terminals.append(terminal)
             }
-            hasOneRoutePerShape = false
+            hasOneRoutePerShape = hasOneRoutePerShape && ordered.count == 1 && ordered[0].scope.reachesEveryLink
             return Int32(first)
+        }
+        // A node's first and rank among its siblings of one kind: priority, registration, creation.
+        func precedes(_ left: Int32, _ right: Int32) -> Bool {
+            let (leftNode, rightNode) = (nodes[Int(left)], nodes[Int(right)])
+            if leftNode.maxPriority != rightNode.maxPriority {
+                return leftNode.maxPriority > rightNode.maxPriority
+            }
+            if leftNode.minRouteIndex != rightNode.minRouteIndex {
+                return leftNode.minRouteIndex < rightNode.minRouteIndex
+            }
+            return left < right
+        }
+        // Pieces go to the tables; a literal's bytes to the key arena.
+        func flatten(_ pieces: [Piece]) -> (start: Int32, count: Int32) {
+            let start = Int32(patterns.pieces.count)
+            for piece in pieces {
+                switch piece {
+                case .literal(let bytes):
+                    patterns.pieces.append(
+                        Trie.Piece(
+                            literalStart: Int32(flatKeys.count), literalLength: Int32(bytes.count), constraint: -1))
+                    flatKeys += bytes
+                case .parameter(let constraint):
+                    patterns.pieces.append(
+                        Trie.Piece(literalStart: 0, literalLength: -1, constraint: index(of: constraint)))
+                }
+            }
+            return (start, Int32(pieces.count))
+        }
+        func index(of constraint: Constraint?) -> Int32 {
+            guard let constraint else { return -1 }
+            patterns.constraints.append(constraint)
+            return Int32(patterns.constraints.count - 1)
         }
         // One node's edges at a time, reused.
         var siblings: [Int32] = []
@@ -77,17 +113,7 @@ extension TrieBuilder {
                 edge = constraintEdges[Int(edge)].previous
             }
             if siblings.count > 1 {
-                siblings.sort { lhs, rhs in
-                    let (left, right) = (constraintEdges[Int(lhs)].child, constraintEdges[Int(rhs)].child)
-                    let (leftNode, rightNode) = (nodes[Int(left)], nodes[Int(right)])
-                    if leftNode.maxPriority != rightNode.maxPriority {
-                        return leftNode.maxPriority > rightNode.maxPriority
-                    }
-                    if leftNode.minRouteIndex != rightNode.minRouteIndex {
-                        return leftNode.minRouteIndex < rightNode.minRouteIndex
-                    }
-                    return left < right
-                }
+                siblings.sort { precedes(constraintEdges[Int($0)].child, constraintEdges[Int($1)].child) }
             }
             for index in siblings {
                 let edge = constraintEdges[Int(index)]
@@ -101,13 +127,64 @@ extension TrieBuilder {
                 flat.parameterChild = Int32(queue.count)
                 queue.append(source.parameter)
             }
+            if source.lastPattern >= 0 || source.lastGlobEdge >= 0 {
+                flat.extras = Int32(patterns.extras.count)
+                var extras = Trie.Extras()
+                // Segment patterns with more literal characters first: they say more.
+                var edges = Self.items(from: source.lastPattern) { patternEdges[Int($0)].previous }
+                edges.sort { lhs, rhs in
+                    let (left, right) = (patternEdges[Int(lhs)], patternEdges[Int(rhs)])
+                    let (leftLength, rightLength) = (left.literalLength, right.literalLength)
+                    if leftLength != rightLength { return leftLength > rightLength }
+                    return precedes(left.child, right.child)
+                }
+                extras.patternStart = Int32(patterns.patternEdges.count)
+                extras.patternCount = Int32(edges.count)
+                for edge in edges.map({ patternEdges[Int($0)] }) {
+                    let (start, count) = flatten(edge.pieces)
+                    patterns.patternEdges.append(
+                        Trie.PatternEdge(pieceStart: start, pieceCount: count, child: Int32(queue.count)))
+                    queue.append(edge.child)
+                }
+                // Globs with a longer tail first, then constrained ones.
+                var globs = Self.items(from: source.lastGlobEdge) { globEdges[Int($0)].previous }
+                globs.sort { lhs, rhs in
+                    let (left, right) = (globEdges[Int(lhs)], globEdges[Int(rhs)])
+                    let (leftLength, rightLength) = (left.literalLength, right.literalLength)
+                    if leftLength != rightLength { return leftLength > rightLength }
+                    if (left.constraint != nil) != (right.constraint != nil) { return left.constraint != nil }
+                    return precedes(left.child, right.child)
+                }
+                extras.globStart = Int32(patterns.globEdges.count)
+                extras.globCount = Int32(globs.count)
+                for edge in globs.map({ globEdges[Int($0)] }) {
+                    let (start, count) = flatten(edge.tail)
+                    patterns.globEdges.append(
+                        Trie.GlobEdge(
+                            constraint: index(of: edge.constraint), pieceStart: start, pieceCount: count,
+                            segmentsAfter: Int32(edge.segmentsAfter), child: Int32(queue.count)))
+                    queue.append(edge.child)
+                }
+                patterns.extras.append(extras)
+            }
             flatNodes.append(flat)
             head += 1
         }
         return Trie(
             nodes: flatNodes, literalEdges: flatLiterals, keyBytes: flatKeys,
-            constraintEdges: flatConstraints,
+            constraintEdges: flatConstraints, patterns: patterns,
             terminals: terminals, caseSensitive: caseSensitive, hasOneRoutePerShape: hasOneRoutePerShape)
+    }
+
+    /// The items of a list threaded through `previous`, from `last` back to the first.
+    private static func items(from last: Int32, previous: (Int32) -> Int32) -> [Int32] {
+        var items: [Int32] = []
+        var item = last
+        while item >= 0 {
+            items.append(item)
+            item = previous(item)
+        }
+        return items
     }
 
     /// Sorts literal edges (indices into ``literalEdges``) by ``Trie/LiteralEdge/keyPrecedes(_:_:)``:

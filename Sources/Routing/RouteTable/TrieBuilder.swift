@@ -9,6 +9,8 @@ struct TrieBuilder {
     /// One expanded pattern, ready to insert.
     struct Entry {
         let routeIndex: Int
+        /// Which expansion of the route's optional parts this is.
+        let expansionIndex: Int
         let priority: Int
         /// ``Route/continueNext``: a route of the same shape and scope may come after it.
         var continueNext = false
@@ -36,6 +38,10 @@ struct TrieBuilder {
         /// The routes ending here: one shape, told apart by scope and query conditions.
         var lastTerminal: Int32 = -1
         var lastGlob: Int32 = -1
+        /// Segment patterns (``SegmentPatternEdge``) and globs that are not a plain last segment
+        /// (``GlobEdge``): rare forms, kept in their own lists.
+        var lastPattern: Int32 = -1
+        var lastGlobEdge: Int32 = -1
         var maxPriority = Int.min
         var minRouteIndex = Int.max
 
@@ -64,14 +70,72 @@ struct TrieBuilder {
         let previous: Int32
     }
 
+    /// A piece of a segment pattern or of a glob's tail: a literal (folded when matching ignores
+    /// case) or a parameter with its resolved constraint. Two patterns with equal pieces (their
+    /// constraints compared by name) share an edge, as constrained parameters do.
+    enum Piece: Equatable {
+        case literal([UInt8])
+        case parameter(Constraint?)
+
+        static func == (lhs: Piece, rhs: Piece) -> Bool {
+            switch (lhs, rhs) {
+            case (.literal(let left), .literal(let right)): left == right
+            case (.parameter(let left), .parameter(let right)): left?.name == right?.name
+            default: false
+            }
+        }
+
+        static func literalLength(of pieces: [Piece]) -> Int {
+            pieces.reduce(0) { total, piece in
+                if case .literal(let bytes) = piece { return total + bytes.count }
+                return total
+            }
+        }
+    }
+
+    /// A child for a segment of literals and parameters.
+    struct SegmentPatternEdge {
+        let pieces: [Piece]
+        let child: Int32
+        let previous: Int32
+
+        var literalLength: Int { Piece.literalLength(of: pieces) }
+    }
+
+    /// A child for a glob with a tail, a constraint or segments after it; the child's subtree
+    /// holds the `segmentsAfter` segments that follow.
+    struct GlobEdge {
+        let constraint: Constraint?
+        let tail: [Piece]
+        let segmentsAfter: Int
+        let child: Int32
+        let previous: Int32
+
+        var literalLength: Int { Piece.literalLength(of: tail) }
+    }
+
+    /// An expansion that answers to another route (or an earlier expansion of its own): for the
+    /// route table, explain, and the check that every route keeps one.
+    struct GivenUp {
+        let routeIndex: Int
+        let expansionIndex: Int
+        /// The route that answers the shape instead.
+        let takenBy: Int
+        /// What `Router.init` says when the route gives up every expansion.
+        let conflict: RouteTableError
+    }
+
     /// A route that ends at a node.
     struct Occupant {
         let pattern: String
         let name: String?
         let scope: RouteScope
         let continueNext: Bool
+        let expansionIndex: Int
         let terminal: Trie.Terminal
         let previous: Int32
+        /// Another route (or expansion) answers this one's links: it stays in its list, unused.
+        var gaveUp = false
 
         /// The order in which a link that reaches both would try them.
         func precedes(_ other: Occupant) -> Bool {
@@ -87,6 +151,9 @@ struct TrieBuilder {
     private(set) var keyBytes: [UInt8] = []
     private(set) var constraintEdges: [ConstraintEdge] = []
     private(set) var occupants: [Occupant] = []
+    private(set) var patternEdges: [SegmentPatternEdge] = []
+    private(set) var globEdges: [GlobEdge] = []
+    private(set) var givenUp: [GivenUp] = []
     /// Open addressing over `literalEdges` by parent and key; -1 is empty. At most half full.
     private var literalTable = [Int32](repeating: -1, count: 16)
     let caseSensitive: Bool
@@ -95,16 +162,15 @@ struct TrieBuilder {
         self.caseSensitive = caseSensitive
     }
 
-    /// Adds one expansion; throws when another route already has the same shape.
-    mutating func insert(_ entry: Entry) throws(RouteTableError) {
+    /// Adds one expansion. When another route already has its shape and scope, the one that
+    /// precedes answers it and the other gives it up (``givenUp``).
+    mutating func insert(_ entry: Entry) {
         var node: Int32 = 0
         var keys: [String] = []
-        keys.reserveCapacity(
-            entry.segments.count(where: {
-                if case .literal = $0 { false } else { true }
-            }))
+        keys.reserveCapacity(entry.segments.count)
+        var globIndex = -1
         nodes[0].note(entry)
-        for segment in entry.segments {
+        for (offset, segment) in entry.segments.enumerated() {
             switch segment {
             case .literal(let literal):
                 node = literalChild(of: node, literal)
@@ -116,17 +182,28 @@ struct TrieBuilder {
                     if nodes[Int(node)].parameter < 0 { nodes[Int(node)].parameter = makeNode() }
                     node = nodes[Int(node)].parameter
                 }
-            case .glob(let name):
+            case .pieces(let pieces):
+                keys += pieces.compactMap(\.parameterName)
+                node = patternChild(of: node, self.pieces(pieces, entry.constraints))
+            case .glob(let name, _, let tail):
+                globIndex = keys.count
                 keys.append(name)
-                let last = try add(
-                    entry, keys: keys, globIndex: keys.count - 1, after: nodes[Int(node)].lastGlob)
-                nodes[Int(node)].lastGlob = last
-                return
+                keys += tail.compactMap(\.parameterName)
+                let constraint = entry.constraints[name]
+                let after = entry.segments.count - offset - 1
+                if tail.isEmpty && after == 0 && constraint == nil {
+                    nodes[Int(node)].lastGlob = add(
+                        entry, keys: keys, globIndex: globIndex, after: nodes[Int(node)].lastGlob)
+                    return
+                }
+                node = globChild(
+                    of: node, constraint: constraint, tail: self.pieces(tail, entry.constraints),
+                    segmentsAfter: after)
             }
             nodes[Int(node)].note(entry)
         }
-        nodes[Int(node)].lastTerminal = try add(
-            entry, keys: keys, globIndex: -1, after: nodes[Int(node)].lastTerminal)
+        nodes[Int(node)].lastTerminal = add(
+            entry, keys: keys, globIndex: globIndex, after: nodes[Int(node)].lastTerminal)
     }
 
     private mutating func makeNode() -> Int32 {
@@ -212,42 +289,106 @@ struct TrieBuilder {
         return child
     }
 
+    /// `pieces` as trie keys: literals folded when matching ignores case, parameters with their
+    /// resolved constraints.
+    private func pieces(_ pieces: [PatternPiece], _ constraints: [String: Constraint]) -> [Piece] {
+        pieces.map { piece in
+            switch piece {
+            case .literal(let text):
+                .literal(caseSensitive ? Array(text.utf8) : text.utf8.map(ASCIICaseFolding.lowercased))
+            case .parameter(let name, _):
+                .parameter(constraints[name])
+            }
+        }
+    }
+
+    /// The child of `parent` for a segment of `pieces`, made if new.
+    private mutating func patternChild(of parent: Int32, _ pieces: [Piece]) -> Int32 {
+        var edge = nodes[Int(parent)].lastPattern
+        while edge >= 0 {
+            if patternEdges[Int(edge)].pieces == pieces { return patternEdges[Int(edge)].child }
+            edge = patternEdges[Int(edge)].previous
+        }
+        let child = makeNode()
+        patternEdges.append(
+            SegmentPatternEdge(pieces: pieces, child: child, previous: nodes[Int(parent)].lastPattern))
+        nodes[Int(parent)].lastPattern = Int32(patternEdges.count - 1)
+        return child
+    }
+
+    /// The child of `parent` for a glob with `constraint`, `tail` and `segmentsAfter`, made if new.
+    private mutating func globChild(
+        of parent: Int32, constraint: Constraint?, tail: [Piece], segmentsAfter: Int
+    ) -> Int32 {
+        var edge = nodes[Int(parent)].lastGlobEdge
+        while edge >= 0 {
+            let existing = globEdges[Int(edge)]
+            if existing.constraint?.name == constraint?.name && existing.tail == tail
+                && existing.segmentsAfter == segmentsAfter
+            {
+                return existing.child
+            }
+            edge = existing.previous
+        }
+        let child = makeNode()
+        globEdges.append(
+            GlobEdge(
+                constraint: constraint, tail: tail, segmentsAfter: segmentsAfter, child: child,
+                previous: nodes[Int(parent)].lastGlobEdge))
+        nodes[Int(parent)].lastGlobEdge = Int32(globEdges.count - 1)
+        return child
+    }
+
     /// Adds `entry` to the routes ending at a node (the list ending at `last`) and returns the
-    /// list's new end. Routes of the same shape and scope are a chain: allowed when each but the
-    /// last in precedence order has `continueNext`, since a route after one without it could never
-    /// run.
-    private mutating func add(_ entry: Entry, keys: [String], globIndex: Int, after last: Int32)
-        throws(RouteTableError) -> Int32
-    {
+    /// list's new end. Routes of the same shape and scope are a chain, in precedence order: a
+    /// route after one without `continueNext` could never run in this shape, so it gives the
+    /// shape up (``givenUp``); so does a second expansion of one route with the same shape.
+    private mutating func add(_ entry: Entry, keys: [String], globIndex: Int, after last: Int32) -> Int32 {
         let occupant = Occupant(
             pattern: entry.pattern, name: entry.name, scope: entry.scope, continueNext: entry.continueNext,
+            expansionIndex: entry.expansionIndex,
             terminal: Trie.Terminal(
                 routeIndex: entry.routeIndex, keys: keys, globIndex: globIndex, priority: entry.priority,
                 groupEnd: -1),
             previous: last)
         // The first route of a shape has no rival: nothing to check.
         if last >= 0 {
-            let rivals = Self.list(from: last, in: occupants).map { occupants[Int($0)] }.filter {
-                $0.scope == entry.scope
+            let occupants = self.occupants
+            let rivals = Self.list(from: last, in: occupants).filter { occupants[Int($0)].scope == entry.scope }
+            if let sameRoute = rivals.first(where: { occupants[Int($0)].terminal.routeIndex == entry.routeIndex }) {
+                givenUp.append(
+                    GivenUp(
+                        routeIndex: entry.routeIndex, expansionIndex: entry.expansionIndex,
+                        takenBy: entry.routeIndex, conflict: conflict(entry, occupants[Int(sameRoute)])))
+                return last
             }
-            if let sameRoute = rivals.first(where: { $0.terminal.routeIndex == entry.routeIndex }) {
-                throw conflict(entry, sameRoute)
-            }
-            let chain = (rivals + [occupant]).sorted { $0.precedes($1) }
-            if let blocker = chain.dropLast().firstIndex(where: { !$0.continueNext }) {
-                throw conflict(chain[blocker + 1], blockedBy: chain[blocker])
+            // -1 stands for the new occupant.
+            let member = { (item: Int32) in item < 0 ? occupant : occupants[Int(item)] }
+            let chain = (rivals + [-1]).sorted { member($0).precedes(member($1)) }
+            if let blocker = chain.dropLast().firstIndex(where: { !member($0).continueNext }) {
+                var keepsNew = true
+                for blocked in chain[(blocker + 1)...] {
+                    let (loser, winner) = (member(blocked), member(chain[blocker]))
+                    givenUp.append(
+                        GivenUp(
+                            routeIndex: loser.terminal.routeIndex, expansionIndex: loser.expansionIndex,
+                            takenBy: winner.terminal.routeIndex, conflict: conflict(loser, blockedBy: winner)))
+                    if blocked < 0 { keepsNew = false } else { self.occupants[Int(blocked)].gaveUp = true }
+                }
+                if !keepsNew { return last }
             }
         }
         occupants.append(occupant)
         return Int32(occupants.count - 1)
     }
 
-    /// The items of the list ending at `last`, first added first; `previous` links them.
+    /// The items of the list ending at `last` that have not given up their shape, first added
+    /// first; `previous` links them.
     static func list(from last: Int32, in occupants: [Occupant]) -> [Int32] {
         var items: [Int32] = []
         var item = last
         while item >= 0 {
-            items.append(item)
+            if !occupants[Int(item)].gaveUp { items.append(item) }
             item = occupants[Int(item)].previous
         }
         return items.reversed()

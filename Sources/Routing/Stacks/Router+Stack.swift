@@ -39,7 +39,8 @@ extension Router {
             let compiled = storage.compiledRoutes[index]
             guard let expansion = Self.expansion(of: compiled, given: { params.raw($0) != nil }),
                 let link = try? Self.path(
-                    of: expansion, compiled: compiled, prefix: origin, value: { params[$0] ?? "" })
+                    of: expansion, compiled: compiled, prefix: origin,
+                    caseSensitive: storage.configuration.caseSensitive, value: { params[$0] ?? "" })
             else { continue }
             links.append((name, link))
         }

@@ -44,12 +44,8 @@ extension Router {
     {
         guard let index = storage.routesByName[name] else { throw unknownRoute(name) }
         let compiled = storage.compiledRoutes[index]
-        let globs = Set(
-            compiled.expansions.joined().compactMap { segment -> String? in
-                if case .glob(let name) = segment { return name }
-                return nil
-            })
-        let parameters = Set(compiled.expansions.joined().compactMap(\.parameterName))
+        let globs = Set(compiled.expansions.joined().compactMap(\.globName))
+        let parameters = Set(compiled.expansions.joined().flatMap(\.parameterNames))
         var params: [String: String] = [:]
         var query: [(name: String, value: String)] = []
         for field in try LinkEncoder.fields(of: value) {

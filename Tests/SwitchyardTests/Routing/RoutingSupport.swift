@@ -48,6 +48,13 @@ enum Routing {
         return result
     }
 
+    /// The parameters as a dictionary, for tables that write values as text.
+    static func strings(_ parameters: Parameters) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in parameters { result[name] = value }
+        return result
+    }
+
     /// ``bytes(_:)`` of a plain dictionary.
     static func bytes(_ values: [String: String]) -> [String: [UInt8]] {
         values.mapValues { Array($0.utf8) }

@@ -38,36 +38,56 @@ struct ReferenceMatcher {
         self.routes = routes
         self.caseSensitive = caseSensitive
         let shapes = routes.indices.flatMap { index in routes[index].expansions.map { (index, $0) } }
-        candidates = shapes.enumerated().map { Candidate(route: $1.0, shape: $1.1, ordinal: $0) }
+        let all = shapes.enumerated().map { Candidate(route: $1.0, shape: $1.1, ordinal: $0) }
+        let givenUp = Self.givenUp(all, routes: routes, key: { shape in
+            Self.shapeKey(shape, caseSensitive: caseSensitive)
+        })
+        allCandidates = all
+        candidates = all.filter { !givenUp.contains($0.ordinal) }
     }
 
-    /// The shapes two routes (or two expansions of one route) must not share: literals
-    /// (folded when matching folds), parameters by constraint, globs.
-    func shapeKey(_ shape: [Reference.Segment]) -> [[UInt8]] {
+    /// Every expansion of the table.
+    private let allCandidates: [Candidate]
+
+    /// The ordinals of expansions that give their shape up: within a shape, in precedence order
+    /// (higher priority, then earlier registration, then earlier expansion), every one after the
+    /// first. The first answers the shape's links.
+    private static func givenUp(
+        _ candidates: [Candidate], routes: [Reference.RouteSpec], key: ([Reference.Segment]) -> [[UInt8]]
+    ) -> Set<Int> {
+        var byShape: [[[UInt8]]: [Candidate]] = [:]
+        for candidate in candidates { byShape[key(candidate.shape), default: []].append(candidate) }
+        var givenUp: Set<Int> = []
+        for members in byShape.values where members.count > 1 {
+            let ordered = members.sorted { lhs, rhs in
+                let (left, right) = (routes[lhs.route].priority, routes[rhs.route].priority)
+                return left != right ? left > right : lhs.ordinal < rhs.ordinal
+            }
+            for candidate in ordered.dropFirst() { givenUp.insert(candidate.ordinal) }
+        }
+        return givenUp
+    }
+
+    /// The shapes two routes (or two expansions of one route) share when they take the same
+    /// links: literals (folded when matching folds), parameters by constraint, globs.
+    static func shapeKey(_ shape: [Reference.Segment], caseSensitive: Bool) -> [[UInt8]] {
         shape.map { segment in
             switch segment {
-            case .literal(let literal): [UInt8(ascii: "L")] + fold(literal)
+            case .literal(let literal):
+                [UInt8(ascii: "L")]
+                    + (caseSensitive
+                        ? Array(literal.utf8) : literal.utf8.map { (65...90).contains($0) ? $0 | 0x20 : $0 })
             case .parameter(_, let rule): Array(("P" + (rule?.rawValue ?? "")).utf8)
             case .glob: [UInt8(ascii: "G")]
             }
         }
     }
 
-    /// Indices of routes that could never run because another of their shape comes first:
-    /// within a shape, in precedence order (higher priority, then earlier registration), every
-    /// route after the first. Two expansions of one route with one shape make it conflicting too.
+    /// Indices of routes that could never run: every expansion of theirs gives its shape up to
+    /// an expansion that precedes it.
     var conflictingRoutes: Set<Int> {
-        var byShape: [[[UInt8]]: [Candidate]] = [:]
-        for candidate in candidates { byShape[shapeKey(candidate.shape), default: []].append(candidate) }
-        var conflicting: Set<Int> = []
-        for members in byShape.values where members.count > 1 {
-            let ordered = members.sorted { lhs, rhs in
-                let (left, right) = (routes[lhs.route].priority, routes[rhs.route].priority)
-                return left != right ? left > right : lhs.ordinal < rhs.ordinal
-            }
-            for candidate in ordered.dropFirst() { conflicting.insert(candidate.route) }
-        }
-        return conflicting
+        let kept = Set(candidates.map(\.route))
+        return Set(allCandidates.map(\.route)).subtracting(kept)
     }
 
     func match(_ segments: [String]) -> Match? {

@@ -36,7 +36,8 @@ struct RouterPropertyTests {
                 Issue.record("refused a table without conflicts: \(error) in \(specs.map(\.pattern))")
                 return nil
             }
-            #expect(error.reason.contains("same shape"), "\(error)")
+            #expect(
+                error.reason.contains("same shape") || error.reason.contains("every expansion"), "\(error)")
             #expect(conflicting.contains { specs[$0].pattern == error.pattern }, "\(error)")
             let kept = specs.indices.filter { !conflicting.contains($0) }.map { specs[$0] }
             guard !kept.isEmpty else { return nil }
@@ -197,7 +198,9 @@ struct RouterPropertyTests {
         #expect(refused >= 20, "refused \(refused)")
         #expect(caseInsensitive >= 40)
         #expect(matched * 2 >= paths, "matched \(matched) of \(paths)")
-        #expect(severalCandidates * 5 >= paths, "several candidates for \(severalCandidates) of \(paths)")
+        // One path in ten: an expansion that gives its shape up to another route is no candidate
+        // (before 0.4 such tables were refused, and their shared shapes were counted here).
+        #expect(severalCandidates * 10 >= paths, "several candidates for \(severalCandidates) of \(paths)")
         #expect(kinds.count == 5, "\(kinds)")
     }
 }
