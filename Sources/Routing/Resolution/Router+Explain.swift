@@ -33,6 +33,7 @@ extension Router {
             let compiled = storage.compiledRoutes[match.routeIndex]
             let route = match.route
             lines.append("matched: \(route.label)")
+            lines += givenUpLines(involving: match.routeIndex).map { "shared expansions: " + $0 }
             if !match.params.isEmpty {
                 lines.append(
                     "parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))

@@ -77,3 +77,37 @@ struct PositionedSegment: Sendable, Hashable {
 
 /// One way to read a pattern once its optional parts are decided: `/photos(/:id)` has two.
 typealias PatternExpansion = [PositionedSegment]
+
+extension [PatternSegment] {
+    /// The expansion written as a pattern (`/songs/:song-song.:format`), with `\` before the
+    /// characters the grammar reads as syntax: for the route table and explain.
+    var patternText: String {
+        guard !isEmpty else { return "/" }
+        return map { "/" + $0.patternText }.joined()
+    }
+}
+
+extension PatternSegment {
+    var patternText: String {
+        switch self {
+        case .literal(let text): PatternPiece.literal(text).patternText
+        case .parameter(let name, let constraint): PatternPiece.parameter(name: name, constraint: constraint).patternText
+        case .pieces(let pieces): pieces.map(\.patternText).joined()
+        case .glob(let name, let constraint, let tail):
+            "*" + name + (constraint.map { "(\($0))" } ?? "") + tail.map(\.patternText).joined()
+        }
+    }
+}
+
+extension PatternPiece {
+    var patternText: String {
+        switch self {
+        case .literal(let text):
+            String(
+                text.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+                    ":*()\\".unicodeScalars.contains(scalar) ? ["\\", scalar] : [scalar]
+                }.map(Character.init))
+        case .parameter(let name, let constraint): ":" + name + (constraint.map { "(\($0))" } ?? "")
+        }
+    }
+}

@@ -1,7 +1,9 @@
 extension Router {
     /// The route table, like `rails routes`: name, access, pattern, middlewares and policies, in
     /// registration order, as aligned columns; when a route has a `parent:`, a `PARENT` column
-    /// after the pattern shows each route's.
+    /// after the pattern shows each route's. When routes share an expansion of their optional
+    /// parts, the route that precedes answers it, and lines after the table say which expansions
+    /// each other route gives up.
     ///
     /// ```
     /// NAME     ACCESS   PATTERN                      MIDDLEWARES  POLICIES
@@ -25,6 +27,26 @@ extension Router {
             if showsParents { row.insert(route.parent ?? "-", at: 3) }
             rows.append(row)
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows) + givenUpLines().map { "\n" + $0 }.joined()
+    }
+
+    /// `"/songs(/:song-song)(.:format)" gives up /songs, /songs.:format to
+    /// "/songs(/song-:song)(.:format)"`, one line per route that gives expansions up; empty when
+    /// none does. With `route`, only the lines about it: what it gives up, and what others give
+    /// up to it.
+    func givenUpLines(involving route: Int? = nil) -> [String] {
+        storage.givenUp.sorted { $0.key < $1.key }.flatMap { routeIndex, lost -> [String] in
+            let compiled = storage.compiledRoutes[routeIndex]
+            let groups = Dictionary(grouping: lost, by: \.takenBy).filter { takenBy, _ in
+                route == nil || route == routeIndex || route == takenBy
+            }
+            return groups.sorted { $0.key < $1.key }.map { takenBy, lost in
+                let shapes = lost.map { compiled.expansions[$0.expansionIndex].patternText }
+                let taker =
+                    takenBy == routeIndex
+                    ? "an earlier expansion of its own" : "\"\(storage.routes[takenBy].pattern)\""
+                return "\(compiled.route.label) gives up \(shapes.joined(separator: ", ")) to \(taker)"
+            }
+        }
     }
 }
