@@ -85,8 +85,8 @@ final class CompiledRouter: Sendable {
             let route = compiled[routeIndex]
             guard Set(lost.map(\.expansionIndex)).count == route.expansions.count else { continue }
             let others = lost.filter { $0.takenBy != routeIndex }
-            guard let first = others.first else { continue }
-            if route.expansions.count == 1 { throw first.conflict }
+            guard let first = others.first?.conflict else { continue }
+            if route.expansions.count == 1 { throw first }
             let takers = Set(others.map(\.takenBy)).sorted().map { "\"\(compiled[$0].route.pattern)\"" }
             throw RouteTableError(
                 pattern: route.route.pattern, position: nil,

@@ -121,8 +121,9 @@ struct TrieBuilder {
         let expansionIndex: Int
         /// The route that answers the shape instead.
         let takenBy: Int
-        /// What `Router.init` says when the route gives up every expansion.
-        let conflict: RouteTableError
+        /// What `Router.init` says when the route gives up every expansion; `nil` for one given
+        /// up to the route's own earlier expansion, which the route keeps.
+        let conflict: RouteTableError?
     }
 
     /// A route that ends at a node.
@@ -355,11 +356,11 @@ struct TrieBuilder {
         if last >= 0 {
             let occupants = self.occupants
             let rivals = Self.list(from: last, in: occupants).filter { occupants[Int($0)].scope == entry.scope }
-            if let sameRoute = rivals.first(where: { occupants[Int($0)].terminal.routeIndex == entry.routeIndex }) {
+            if rivals.contains(where: { occupants[Int($0)].terminal.routeIndex == entry.routeIndex }) {
                 givenUp.append(
                     GivenUp(
                         routeIndex: entry.routeIndex, expansionIndex: entry.expansionIndex,
-                        takenBy: entry.routeIndex, conflict: conflict(entry, occupants[Int(sameRoute)])))
+                        takenBy: entry.routeIndex, conflict: nil))
                 return last
             }
             // -1 stands for the new occupant.
@@ -392,13 +393,6 @@ struct TrieBuilder {
             item = occupants[Int(item)].previous
         }
         return items.reversed()
-    }
-
-    private func conflict(_ entry: Entry, _ other: Occupant) -> RouteTableError {
-        let sameness = entry.scope.reachesEveryLink ? "shape" : "shape, scope and query conditions"
-        return RouteTableError(
-            pattern: entry.pattern, position: nil,
-            reason: "two of its optional-part expansions have the same \(sameness)")
     }
 
     /// `blocked` comes after `blocker` among routes of one shape and scope, and `blocker` ends

@@ -5,7 +5,7 @@
 /// is the character offset unless the pattern holds combining marks) and the reason:
 ///
 /// ```
-/// invalid pattern "/files/*path/edit" at position 7: a glob must be the last segment
+/// invalid pattern "/files/*path/*more" at position 13: a pattern has at most one glob
 /// invalid configuration.maxRedirects: must be 0 or more
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -80,26 +80,72 @@ struct RoutePatternsTests {
         #expect(router.match("/users/ada") != nil)
     }
 
+    @Test("Inside a segment")
+    func insideASegment() throws {
+        let screen: Controller = { request in Response(request: request) }
+        let songs = try Router(routes: [
+            Route("/:artist-:song", name: "song", controller: screen),
+            Route(#"/wiki/Talk\::title"#, controller: screen),
+            Route("/media/*path.ogg", controller: screen),
+            Route("/reports/:id(.:format)", controller: screen),
+        ])
+        let song = songs.match("/ada-lovelace-live")?.params["song"]  // "lovelace-live"
+        let talk = songs.match("/wiki/Talk:Dog")?.params["title"]  // "Dog"
+        let audio = songs.match("/media/a/b.ogg")?.params["path"]  // "a/b"
+        let format = songs.match("/reports/7.json")?.params["format"]  // "json"
+        #expect(song == "lovelace-live")
+        #expect(talk == "Dog")
+        #expect(audio == "a/b")
+        #expect(format == "json")
+
+        // "Building links to the new forms".
+        let built = try songs.path(for: "song", ["artist": "ada", "song": "live-at-home"])  // "/ada-live-at-home"
+        let refused = try? songs.path(for: "song", ["artist": "a-b", "song": "c"])  // nil: "a-b" would read as "a"
+        #expect(built == "/ada-live-at-home")
+        #expect(refused == nil)
+    }
+
+    @Test("Shared expansions")
+    func sharedExpansions() throws {
+        let screen: Controller = { request in Response(request: request) }
+        let shared = try Router(routes: [
+            Route("/songs(/song-:song)(.:format)", name: "bySong", controller: screen),
+            Route("/songs(/:song-song)(.:format)", name: "songFirst", controller: screen),
+        ])
+        let bySong = shared.match("/songs")?.route.name  // "bySong": the first registered keeps /songs
+        let songFirst = shared.match("/songs/hey-song")?.route.name  // "songFirst"
+        print(shared.routeTable)
+        // … /songs(/:song-song)(.:format) (songFirst) gives up /songs, /songs.:format to "/songs(/song-:song)(.:format)"
+        #expect(bySong == "bySong")
+        #expect(songFirst == "songFirst")
+        #expect(
+            shared.routeTable.hasSuffix(
+                #"/songs(/:song-song)(.:format) (songFirst) gives up /songs, /songs.:format to "/songs(/song-:song)(.:format)""#
+            ))
+    }
+
     @Test("Mistakes are found at init")
     func mistakes() throws {
         let screen: Controller = { request in Response(request: request) }
         do {
-            _ = try Router(routes: [Route("/files/*path/edit", controller: screen)])
-            Issue.record("a glob that is not last must be refused")
+            _ = try Router(routes: [Route("/files/*path/*more", controller: screen)])
+            Issue.record("a second glob must be refused")
         } catch {
-            print(error)  // invalid pattern "/files/*path/edit" at position 7: …
-            #expect(error.pattern == "/files/*path/edit")
-            #expect(error.position == 7)
+            print(error)  // invalid pattern "/files/*path/*more" at position 13: a pattern has at most one glob
+            #expect(
+                error.description
+                    == #"invalid pattern "/files/*path/*more" at position 13: a pattern has at most one glob"#)
         }
     }
 
     // The article's list of patterns `Router.init` refuses.
     static let invalidCases: [[String]] = [
-        ["/:a-:b"],  // one parameter per segment
-        ["/x:y"],
-        ["/files/*path/edit"],  // a glob must be last
+        ["/:a:b"],  // no literal between two parameters
+        ["/files/*path/*more"],  // a second glob
+        ["/src2*path"],  // a glob starts a segment
         ["/users/:id(number)"],  // unknown constraint
-        ["/users/:id", "/users/:name"],  // same shape
+        ["/users/:id", "/users/:name"],  // the second could never run
+        ["/posts(/:page)", "/posts"],  // every expansion of the second is taken
     ]
 
     @Test("Invalid patterns", arguments: invalidCases)
