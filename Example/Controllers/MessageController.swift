@@ -26,6 +26,13 @@ enum MessageController {
             showing: .thread(message, replies: Mailbox.replies(to: message.id), highlighting: link.highlight))
     }
 
+    /// The message's raw source, from `/messages/7.eml`: the id is read from inside the segment,
+    /// before the `.eml` suffix.
+    static let source: Controller = { request in
+        let id = try request.params.require("message_id", as: Int.self)
+        return Response(request, showing: .messageSource(try message(id)))
+    }
+
     private static func message(_ id: Int) throws -> Message {
         guard let message = Mailbox.message(id) else {
             // Thrown errors become responses in one place; the message reaches in-app callers only.

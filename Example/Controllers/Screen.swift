@@ -12,6 +12,8 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
     /// `scrolledTo` is the link's fragment (`#attachments`): where in the message to start;
     /// `highlighting` the word its ``MessageLink`` asks to highlight.
     case message(Message, scrolledTo: String? = nil, highlighting: String? = nil)
+    /// A message's raw source (`/messages/7.eml`).
+    case messageSource(Message)
     /// The threaded view of a message, behind ``FeatureFlag/threadedMessages``.
     case thread(Message, replies: [Message], highlighting: String? = nil)
     case profile(Profile)
@@ -47,6 +49,7 @@ enum Screen: Sendable, Hashable, CustomStringConvertible {
             "message \(message.id): \"\(message.subject)\" from \(message.from)"
                 + (section.map { ", scrolled to \($0)" } ?? "")
                 + (word.map { ", highlighting \"\($0)\"" } ?? "")
+        case .messageSource(let message): "source of message \(message.id) (message/rfc822)"
         case .thread(let message, let replies, let word):
             "thread of message \(message.id): \"\(message.subject)\" from \(message.from), \(replies.count) replies"
                 + (word.map { ", highlighting \"\($0)\"" } ?? "")

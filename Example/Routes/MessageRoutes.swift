@@ -22,6 +22,10 @@ import Switchyard
 /// answers. The dry run, `Router.stack(for:source:)`, starts from the first candidate, the
 /// analytics route, so it needs the parent too. Messages filed in a folder have their own
 /// links, with the folder beneath (``FolderRoutes``).
+///
+/// `/messages/7.eml` is the message's raw source, the link a mail web client writes for "show
+/// original": a parameter and a literal suffix in one segment. The segment pattern ranks above
+/// the plain parameter of `message`, so `7.eml` never reaches the classic view as an id.
 enum MessageRoutes {
     static func all(analytics: LinkAnalytics) -> [Route] {
         [
@@ -34,6 +38,9 @@ enum MessageRoutes {
             Route(
                 "/messages/:message_id", name: "message", isPublic: true, parent: "inbox",
                 controller: MessageController.show),
+            Route(
+                "/messages/:message_id(int).eml", name: "messageSource", isPublic: true,
+                controller: MessageController.source),
         ]
     }
 }

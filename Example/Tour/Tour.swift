@@ -155,6 +155,9 @@ struct Tour {
                 .content, "https://news.example.org/story",
                 "a link in a message, sent as content: web-view fallback"),
             Step(chat, "mailapp://messages/8#attachments", "the fragment, read by the controller"),
+            Step(
+                chat, "https://mail.example.com/messages/8.eml",
+                "a parameter and a suffix in one segment: the message's source"),
             // Typed links: a controller reads its link whole, and the app builds one from a value.
             Step(.app, "mailapp://messages/8?highlight=report", "a typed link: MessageLink, decoded whole"),
             Step(

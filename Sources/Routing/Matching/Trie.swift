@@ -22,50 +22,6 @@ final class Trie: @unchecked Sendable {
         var extras: Int32 = -1
     }
 
-    /// A node's segment patterns and glob edges, each a range of their tables.
-    struct Extras: Sendable {
-        var patternStart: Int32 = 0
-        var patternCount: Int32 = 0
-        var globStart: Int32 = 0
-        var globCount: Int32 = 0
-    }
-
-    /// A child for a segment of literals and parameters: its pieces are `pieces[pieceStart...]`.
-    struct PatternEdge: Sendable {
-        let pieceStart: Int32
-        let pieceCount: Int32
-        let child: Int32
-    }
-
-    /// A child for a glob that has a tail in its last segment, a constraint, or segments after it
-    /// (the child's subtree holds those).
-    struct GlobEdge: Sendable {
-        /// Index in ``Tables/constraints``, or -1.
-        let constraint: Int32
-        let pieceStart: Int32
-        let pieceCount: Int32
-        let segmentsAfter: Int32
-        let child: Int32
-    }
-
-    /// A literal (its bytes in `keyBytes`, folded when matching ignores case) or, when
-    /// `literalLength` is -1, a parameter with an optional constraint.
-    struct Piece: Sendable {
-        let literalStart: Int32
-        let literalLength: Int32
-        /// Index in ``Tables/constraints``, or -1.
-        let constraint: Int32
-    }
-
-    /// What the rare forms add to a trie: empty for most routers.
-    struct SegmentPatterns {
-        var extras: [Extras] = []
-        var patternEdges: [PatternEdge] = []
-        var globEdges: [GlobEdge] = []
-        var pieces: [Piece] = []
-        var constraints: [Constraint] = []
-    }
-
     /// A literal child; its key (folded when matching is case-insensitive) is in `keyBytes`.
     ///
     /// A node's edges are sorted by ``LiteralEdge/keyPrecedes(_:_:)``: key length, then the

@@ -17,7 +17,7 @@ struct ExampleFileTests {
         "https://mail.example.com/msg/7", "https://mail.example.com/profiles/ada",
         "https://mail.example.com/u/grace",
         "https://mail.example.com/compose?to=grace", "https://mail.example.com/sign-in?next=%2Finbox",
-        "https://mail.example.com/promo/spring",
+        "https://mail.example.com/promo/spring", "https://mail.example.com/messages/7.eml",
     ]
     static let notOpened = [
         "https://mail.example.com/drafts", "https://mail.example.com/settings/notifications",
