@@ -218,6 +218,23 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // MARK: Route patterns: a parameter and a literal in one segment, a glob with a tail, next to a plain parameter on the same router
+
+    // Matches of ≤ 8 parameters allocate nothing, whatever the pattern form (threshold 0).
+    for (kind, probe) in PatternRoutes.probes {
+        Benchmark("Pattern:\(kind)") { (benchmark: Benchmark, router: Router) in
+            for _ in benchmark.scaledIterations {
+                blackHole(router.match(probe.path))
+            }
+        } setup: {
+            let router = try Router(routes: PatternRoutes.make())
+            let pattern = router.match(probe.path)?.route.pattern
+            precondition(
+                pattern == probe.pattern, "Pattern:\(kind): \(probe.path) reached \(pattern ?? "nothing")")
+            return router
+        }
+    }
 }
 
 /// The router of the `Params:` benchmarks.

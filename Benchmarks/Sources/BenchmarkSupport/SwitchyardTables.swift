@@ -91,6 +91,31 @@ public enum GeneratedRoutes {
     }
 }
 
+/// The route patterns of 0.4 (a segment that mixes literals and a parameter, a glob with a tail)
+/// in a small realistic table: the 10 generated routes plus a file server's five, one of them the
+/// plain parameter the pattern competes with. ``probes`` match the generated table's
+/// two-parameter request on the same router, so `Pattern:Param` and the pattern forms are
+/// measured side by side.
+public enum PatternRoutes {
+    /// The requests, each with the route it reaches: ``GeneratedRoutes/probes``' `Param`, then
+    /// one per pattern form.
+    public static let probes: [(kind: String, probe: (path: String, pattern: String))] = [
+        ("Param", ("/s1/4711/items/42", "/s1/:id/items/:item_id")),
+        ("Suffix", ("/files/report.html", "/files/:name.html")),
+        ("GlobTail", ("/media/a/b/c.ogg", "/media/*path.ogg")),
+    ]
+
+    /// The file server's routes: a parameter and a glob next to their pattern forms.
+    public static let patterns = [
+        "/files", "/files/:name", "/files/:name.html", "/media/*path", "/media/*path.ogg",
+    ]
+
+    /// The 10 generated routes, then ``patterns``.
+    public static func make() -> [Route] {
+        GeneratedRoutes.make(10) + patterns.map { Route($0) { Response(request: $0) } }
+    }
+}
+
 /// The GitHub route set as web links, for what scopes and private routes cost: the same routes
 /// unscoped, split over three hosts, or half private.
 public enum LinkRouters {

@@ -5,7 +5,8 @@
 //         .build-bench/release/Profile GitHubAll 200
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
-// `Param5`, …), `Links:Unscoped` or `Links:Scoped3Hosts` as in the Pipeline benchmarks,
+// `Param5`, …), `Pattern:Param`, `Pattern:Suffix` or `Pattern:GlobTail`, `Links:Unscoped` or
+// `Links:Scoped3Hosts` as in the Pipeline benchmarks,
 // `Links:International` (links to four hosts that are not ASCII, each as written and capitalized), or
 // `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
 // `Connection.sendStack` of a link two parents deep, `Decode:MessageLink` and
@@ -90,7 +91,7 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     print(
-        "usage: Profile <workload | Links:International | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
+        "usage: Profile <workload | Pattern:<kind> | Links:International | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
     )
     exit(64)
 }
@@ -144,6 +145,13 @@ if name.hasPrefix("Init:"), let count = Int(name.dropFirst("Init:".count)) {
     for url in urls { precondition(router.match(url)?.route.pattern == "/books/:id", "\(url)") }
     let found = measuredMatches(router, urls, ops: ops)
     print("\(name): \(found) matches in \(ops) ops of \(urls.count) requests")
+} else if name.hasPrefix("Pattern:"),
+    let probe = PatternRoutes.probes.first(where: { "Pattern:\($0.kind)" == name })?.probe
+{
+    let router = try Router(routes: PatternRoutes.make())
+    precondition(router.match(probe.path)?.route.pattern == probe.pattern, "\(probe.path)")
+    let found = measuredMatches(router, [probe.path], ops: ops)
+    print("\(name): \(found) matches in \(ops) ops of 1 request")
 } else if let workload = Workloads.named(name) {
     let router = try Router(routes: workload.routes.map { Route($0) { Response(request: $0) } })
     for probe in workload.probes {
