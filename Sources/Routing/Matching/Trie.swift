@@ -13,13 +13,13 @@ final class Trie: @unchecked Sendable {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
         var constrainedStart: Int32 = 0
+        /// How many constrained children, with the sign bit set when the node also has segment
+        /// patterns or glob edges (its ``Extras``): the rare forms add no field to a node, and
+        /// the tests the walk makes anyway (`== 0`, `!= 0`) stay one comparison.
         var constrainedCount: Int32 = 0
         var parameterChild: Int32 = -1
         var globTerminal: Int32 = -1
         var terminal: Int32 = -1
-        /// Index in ``Tables/extras`` of this node's segment patterns and glob edges, or -1: the
-        /// rare forms cost a node without them one comparison.
-        var extras: Int32 = -1
     }
 
     /// A literal child; its key (folded when matching is case-insensitive) is in `keyBytes`.
@@ -61,22 +61,16 @@ final class Trie: @unchecked Sendable {
         let keyBytes: UnsafeBufferPointer<UInt8>
         let constraintEdges: UnsafeBufferPointer<ConstraintEdge>
         let caseSensitive: Bool
-        let extras: UnsafeBufferPointer<Extras>
-        let patternEdges: UnsafeBufferPointer<PatternEdge>
-        let globEdges: UnsafeBufferPointer<GlobEdge>
-        let pieces: UnsafeBufferPointer<Piece>
-        let constraints: UnsafeBufferPointer<Constraint>
+        /// The rare forms' tables, behind one pointer: a walk that never reaches them carries one
+        /// word for them.
+        let patterns: UnsafePointer<PatternTables>
     }
 
     private let nodes: UnsafeMutableBufferPointer<Node>
     private let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     private let constraintEdges: UnsafeMutableBufferPointer<ConstraintEdge>
-    private let extras: UnsafeMutableBufferPointer<Extras>
-    private let patternEdges: UnsafeMutableBufferPointer<PatternEdge>
-    private let globEdges: UnsafeMutableBufferPointer<GlobEdge>
-    private let pieces: UnsafeMutableBufferPointer<Piece>
-    private let pieceConstraints: UnsafeMutableBufferPointer<Constraint>
+    private let patterns: UnsafeMutablePointer<PatternTables>
     let terminals: [Terminal]
     let caseSensitive: Bool
     /// Every group holds one unscoped route without query conditions, so the first terminal of
@@ -96,11 +90,14 @@ final class Trie: @unchecked Sendable {
         self.literalEdges = Self.copy(literalEdges)
         self.keyBytes = Self.copy(keyBytes)
         self.constraintEdges = Self.copy(constraintEdges)
-        self.extras = Self.copy(patterns.extras)
-        self.patternEdges = Self.copy(patterns.patternEdges)
-        self.globEdges = Self.copy(patterns.globEdges)
-        self.pieces = Self.copy(patterns.pieces)
-        self.pieceConstraints = Self.copy(patterns.constraints)
+        self.patterns = UnsafeMutablePointer<PatternTables>.allocate(capacity: 1)
+        self.patterns.initialize(
+            to: PatternTables(
+                extras: UnsafeBufferPointer(Self.copy(patterns.extras)),
+                patternEdges: UnsafeBufferPointer(Self.copy(patterns.patternEdges)),
+                globEdges: UnsafeBufferPointer(Self.copy(patterns.globEdges)),
+                pieces: UnsafeBufferPointer(Self.copy(patterns.pieces)),
+                constraints: UnsafeBufferPointer(Self.copy(patterns.constraints))))
         self.terminals = terminals
         self.caseSensitive = caseSensitive
         staticPaths = StaticPaths(
@@ -143,12 +140,8 @@ final class Trie: @unchecked Sendable {
         keyBytes.baseAddress?.deallocate()
         constraintEdges.deinitialize()
         constraintEdges.baseAddress?.deallocate()
-        extras.baseAddress?.deallocate()
-        patternEdges.baseAddress?.deallocate()
-        globEdges.baseAddress?.deallocate()
-        pieces.baseAddress?.deallocate()
-        pieceConstraints.deinitialize()
-        pieceConstraints.baseAddress?.deallocate()
+        patterns.pointee.deallocate()
+        patterns.deallocate()
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -183,9 +176,7 @@ final class Trie: @unchecked Sendable {
         let tables = Tables(
             nodes: UnsafeBufferPointer(nodes), literalEdges: UnsafeBufferPointer(literalEdges),
             keyBytes: UnsafeBufferPointer(keyBytes), constraintEdges: UnsafeBufferPointer(constraintEdges),
-            caseSensitive: caseSensitive, extras: UnsafeBufferPointer(extras),
-            patternEdges: UnsafeBufferPointer(patternEdges), globEdges: UnsafeBufferPointer(globEdges),
-            pieces: UnsafeBufferPointer(pieces), constraints: UnsafeBufferPointer(pieceConstraints))
+            caseSensitive: caseSensitive, patterns: UnsafePointer(patterns))
         return withUnsafeMutablePointer(to: &filter) { filter in
             var walker = TrieWalker(
                 tables: tables, input: input, end: path.upperBound, filter: filter, tracer: tracer)
@@ -212,16 +203,17 @@ extension Trie {
             }
             let literals = Int(node.literalStart)..<Int(node.literalStart) + Int(node.literalCount)
             let constrained =
-                Int(node.constrainedStart)..<Int(node.constrainedStart) + Int(node.constrainedCount)
+                Int(node.constrainedStart)..<Int(node.constrainedStart) + node.constrainedEdgeCount
             pending += literals.map { Int(literalEdges[$0].child) }
             pending += constrained.map { Int(constraintEdges[$0].child) }
             if node.parameterChild >= 0 { pending.append(Int(node.parameterChild)) }
-            if node.extras >= 0 {
-                let extra = extras[Int(node.extras)]
+            if node.hasExtras {
+                let tables = patterns.pointee
+                let extra = tables.extras(of: index)
                 let patterns = Int(extra.patternStart)..<Int(extra.patternStart + extra.patternCount)
                 let globs = Int(extra.globStart)..<Int(extra.globStart + extra.globCount)
-                pending += patterns.map { Int(patternEdges[$0].child) }
-                pending += globs.map { Int(globEdges[$0].child) }
+                pending += patterns.map { Int(tables.patternEdges[$0].child) }
+                pending += globs.map { Int(tables.globEdges[$0].child) }
             }
         }
         return found

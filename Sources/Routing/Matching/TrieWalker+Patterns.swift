@@ -7,17 +7,19 @@
 /// segment pattern costs one pass over the segment per literal byte it holds, and a hostile
 /// segment cannot make matching grow faster than its length.
 extension TrieWalker {
-    /// Tries the segment patterns of `extras` in order on `value`, the segment at `raw` of the
+    private var patterns: Trie.PatternTables { tables.patterns.pointee }
+
+    /// Tries the segment patterns of `node` in order on `value`, the segment at `raw` of the
     /// input (decoded when `isDecoded`), walking on after each that fits.
     @inline(never)
     mutating func walkPatterns(
-        _ extras: Trie.Extras, value: UnsafeBufferPointer<UInt8>, raw: Range<Int>, isDecoded: Bool,
-        in source: String
+        node: Int, value: UnsafeBufferPointer<UInt8>, raw: Range<Int>, isDecoded: Bool, in source: String
     ) -> Int32 {
+        let extras = patterns.extras(of: node)
         var edgeIndex = Int(extras.patternStart)
         let edgeEnd = edgeIndex &+ Int(extras.patternCount)
         while edgeIndex < edgeEnd {
-            let edge = tables.patternEdges[edgeIndex]
+            let edge = patterns.patternEdges[edgeIndex]
             edgeIndex &+= 1
             tracer.step()
             let before = captures.count
@@ -39,15 +41,16 @@ extension TrieWalker {
         return -1
     }
 
-    /// Tries the glob edges of `extras` in order, the glob starting after the `/` at `position`.
+    /// Tries the glob edges of `node` in order, the glob starting after the `/` at `position`.
     /// A glob followed by `segmentsAfter` segments ends where they begin, counted from the end of
     /// the path: there is one place it can end, so nothing backtracks here either.
     @inline(never)
-    mutating func walkGlobs(_ extras: Trie.Extras, at position: Int, in source: String) -> Int32 {
+    mutating func walkGlobs(node: Int, at position: Int, in source: String) -> Int32 {
+        let extras = patterns.extras(of: node)
         var edgeIndex = Int(extras.globStart)
         let edgeEnd = edgeIndex &+ Int(extras.globCount)
         nextEdge: while edgeIndex < edgeEnd {
-            let edge = tables.globEdges[edgeIndex]
+            let edge = patterns.globEdges[edgeIndex]
             edgeIndex &+= 1
             tracer.step()
             var stop = end
@@ -100,7 +103,7 @@ extension TrieWalker {
         globStart: Int
     ) -> Bool {
         // The parser puts a literal first in a tail: the glob's text ends at its first occurrence.
-        guard let split = firstOccurrence(of: tables.pieces[Int(edge.pieceStart)], in: value, after: 0) else {
+        guard let split = firstOccurrence(of: patterns.pieces[Int(edge.pieceStart)], in: value, after: 0) else {
             return false
         }
         captures.append(globStart..<inputOffset(split, of: segment, isDecoded: isDecoded))
@@ -116,7 +119,7 @@ extension TrieWalker {
         let raw = UnsafeBufferPointer(rebasing: input[range])
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
             let count = PercentEncoding.decode(raw, into: buffer)
-            return accepts(tables.constraints[Int(edge.constraint)], UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return accepts(patterns.constraints[Int(edge.constraint)], UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
@@ -132,7 +135,7 @@ extension TrieWalker {
         var index = Int(start)
         let last = index &+ Int(count)
         while index < last {
-            let piece = tables.pieces[index]
+            let piece = patterns.pieces[index]
             if piece.literalLength >= 0 {
                 guard literal(piece, matches: value, at: at) else { break }
                 at &+= Int(piece.literalLength)
@@ -140,7 +143,7 @@ extension TrieWalker {
                 // The parser puts a literal between two parameters.
                 let stop: Int
                 if index &+ 1 < last {
-                    guard let found = firstOccurrence(of: tables.pieces[index &+ 1], in: value, after: at) else {
+                    guard let found = firstOccurrence(of: patterns.pieces[index &+ 1], in: value, after: at) else {
                         break
                     }
                     stop = found
@@ -149,7 +152,7 @@ extension TrieWalker {
                     stop = value.count
                 }
                 if piece.constraint >= 0
-                    && !accepts(tables.constraints[Int(piece.constraint)], UnsafeBufferPointer(rebasing: value[at..<stop]))
+                    && !accepts(patterns.constraints[Int(piece.constraint)], UnsafeBufferPointer(rebasing: value[at..<stop]))
                 {
                     break
                 }

@@ -69,7 +69,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 value = bytes
                 pending = nil
             } else if hasEscape
-                && (node.literalCount > 0 || node.constrainedCount > 0 || node.extras >= 0 || tracer.wantsNotes)
+                && (node.literalCount > 0 || node.constrainedCount != 0 || tracer.wantsNotes)
             {
                 // Only literals, constraints, segment patterns and notes look at the decoded value;
                 // a parameter captures the raw range and is decoded when read.
@@ -88,7 +88,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                         tracer.note(depth: noteDepth, "'\(text(value))' matches a literal")
                     }
                     if mayLoop && node.constrainedCount == 0 && node.parameterChild < 0
-                        && node.globTerminal < 0 && node.extras < 0
+                        && node.globTerminal < 0
                     {
                         index = Int(child)
                         position = stop
@@ -106,14 +106,12 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                         segment: noteDepth, value: text(value), literals: tables.literalKeys(of: node))
                 }
             }
-            if node.extras >= 0 {
-                let found = walkPatterns(
-                    tables.extras[Int(node.extras)], value: value, raw: start..<stop, isDecoded: isDecoded,
-                    in: source)
+            if node.hasExtras {
+                let found = walkPatterns(node: index, value: value, raw: start..<stop, isDecoded: isDecoded, in: source)
                 if found >= 0 { return found }
             }
             var edgeIndex = Int(node.constrainedStart)
-            let edgeEnd = edgeIndex &+ Int(node.constrainedCount)
+            let edgeEnd = edgeIndex &+ node.constrainedEdgeCount
             while edgeIndex < edgeEnd {
                 let edge = tables.constraintEdges[edgeIndex]
                 edgeIndex &+= 1
@@ -153,7 +151,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     tracer.note(depth: noteDepth, "'\(text(value))' taken by parameter \(routes)")
                 }
                 captures.append(start..<stop)
-                if mayLoop && node.globTerminal < 0 && node.extras < 0 {
+                if mayLoop && node.globTerminal < 0 && !node.hasExtras {
                     index = Int(node.parameterChild)
                     position = stop
                     continue nextSegment
@@ -165,8 +163,8 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     tracer.note(depth: noteDepth, "dead end after parameter; backtracking")
                 }
             }
-            if node.extras >= 0 && tables.extras[Int(node.extras)].globCount > 0 {
-                let found = walkGlobs(tables.extras[Int(node.extras)], at: position, in: source)
+            if node.hasExtras {
+                let found = walkGlobs(node: index, at: position, in: source)
                 if found >= 0 { return found }
             }
             if node.globTerminal >= 0 {

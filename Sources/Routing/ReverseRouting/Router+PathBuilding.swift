@@ -2,13 +2,26 @@ extension Router {
     /// The expansion of `compiled` that reverse routing uses when `given` tells which parameters
     /// have values: the one with the most parameters, all given; the first written among equals.
     static func expansion(of compiled: CompiledRoute, given: (String) -> Bool) -> [PatternSegment]? {
+        // Reverse routing runs for each ancestor of every navigation stack: nothing here allocates.
         var best: [PatternSegment]?
         var bestCount = -1
         for expansion in compiled.expansions {
-            let names = expansion.parameterNames
-            if names.count > bestCount && names.allSatisfy(given) {
+            let count = expansion.reduce(0) { $0 + $1.parameterCount }
+            guard count > bestCount else { continue }
+            var allGiven = true
+            for segment in expansion where allGiven {
+                switch segment {
+                case .literal: break
+                case .parameter(let name, _): allGiven = given(name)
+                case .pieces(let pieces):
+                    allGiven = pieces.allSatisfy { $0.parameterName.map(given) ?? true }
+                case .glob(let name, _, let tail):
+                    allGiven = given(name) && tail.allSatisfy { $0.parameterName.map(given) ?? true }
+                }
+            }
+            if allGiven {
                 best = expansion
-                bestCount = names.count
+                bestCount = count
             }
         }
         return best

@@ -46,7 +46,9 @@ struct CompiledRoute: Sendable {
         var usedKeys: Set<String> = []
         for (expansionIndex, expansion) in expansions.enumerated() {
             for (segmentIndex, segment) in expansion.enumerated() {
-                for (parameterIndex, (name, constraintName)) in segment.parameters.enumerated() {
+                var parameterIndex = 0
+                try segment.forEachParameter { name, constraintName throws(RouteTableError) in
+                    defer { parameterIndex += 1 }
                     if let constraintName {
                         guard
                             let constraint = routeConstraints[constraintName]

@@ -1,8 +1,13 @@
 extension PatternParser {
     /// The segments of one expansion (token indices from ``expandedTokens()``), checked: it starts
     /// with `/`, a glob starts a segment and comes once, two parameters have a literal between
-    /// them, no name appears twice, and no literal segment is `.` or `..`.
-    func segments(of expansion: [Int]) throws(RouteTableError) -> PatternExpansion {
+    /// them, no name appears twice, and no literal segment is `.` or `..`. Constraint positions
+    /// are found only when `positions` asks for them (for messages): `Router.init` parses every
+    /// pattern, and a segment of one token costs no array of its own.
+    func segments<Expansion: RandomAccessCollection<Int>>(of expansion: Expansion, positions: Bool)
+        throws(RouteTableError) -> PatternExpansion
+    where Expansion.Index == Int {
+        let expansion = expansion  // indices from `startIndex`, which need not be 0
         if let first = expansion.first, tokens[first].kind != .slash {
             throw error(
                 at: tokens[first].position,
@@ -12,12 +17,18 @@ extension PatternParser {
         segments.reserveCapacity(expansion.count)
         var names = Names()
         var globPosition: Int?
-        var cursor = 0
-        while cursor < expansion.count {
+        var cursor = expansion.startIndex
+        while cursor < expansion.endIndex {
             // At a `/`; the pattern never ends a segment right after one, so a piece follows.
             cursor += 1
             let start = cursor
-            while cursor < expansion.count, tokens[expansion[cursor]].kind != .slash { cursor += 1 }
+            while cursor < expansion.endIndex, tokens[expansion[cursor]].kind != .slash { cursor += 1 }
+            if cursor == start + 1,
+                let single = try singleTokenSegment(tokens[expansion[start]], names: &names, segments: segments)
+            {
+                segments.append(single)
+                continue
+            }
             var pieces: [PatternPiece] = []
             var constraintPositions: [Int?] = []
             var glob: (name: String, constraint: String?)?
@@ -36,9 +47,9 @@ extension PatternParser {
                             "two parameters need a literal between them: where would one end? (write '\\' before a character to make it literal)"
                         )
                     }
-                    try note(name, at: token.position, in: &names)
+                    try note(name, at: token.position, in: &names, segments: segments, pieces: pieces, glob: glob?.name)
                     pieces.append(.parameter(name: name, constraint: constraint))
-                    constraintPositions.append(token.constraintPosition.map(scalarOffset))
+                    if positions { constraintPositions.append(token.constraintPosition.map(scalarOffset)) }
                 case .glob(let name, let constraint):
                     guard token.position == tokens[expansion[start]].position else {
                         throw error(at: token.position, "a glob starts a segment, as in '/*path'")
@@ -47,9 +58,9 @@ extension PatternParser {
                         throw error(at: token.position, "a pattern has at most one glob")
                     }
                     globPosition = token.position
-                    try note(name, at: token.position, in: &names)
+                    try note(name, at: token.position, in: &names, segments: segments, pieces: pieces)
                     glob = (name, constraint)
-                    constraintPositions.append(token.constraintPosition.map(scalarOffset))
+                    if positions { constraintPositions.append(token.constraintPosition.map(scalarOffset)) }
                 case .slash, .optional:
                     break
                 }
@@ -76,19 +87,60 @@ extension PatternParser {
         return segments
     }
 
-    /// Records parameter `name`, or throws when the expansion has it already. Parameters are few:
-    /// comparing with those before allocates nothing, and only a long pattern takes a set, to stay
-    /// linear.
-    private func note(_ name: String, at position: Int, in names: inout Names) throws(RouteTableError) {
-        if names.list.count == 16 { names.set = Set(names.list) }
-        let repeated = names.set != nil ? !names.set!.insert(name).inserted : names.list.contains(name)
-        if repeated { throw error(at: position, "parameter '\(name)' appears twice") }
-        names.list.append(name)
+    /// The segment of one token, the common case, or `nil` for a glob (whose checks the general
+    /// path makes).
+    private func singleTokenSegment(_ token: Token, names: inout Names, segments: PatternExpansion)
+        throws(RouteTableError) -> PositionedSegment?
+    {
+        let position = scalarOffset(token.position)
+        switch token.kind {
+        case .text(let text):
+            if text == "." || text == ".." {
+                throw RouteTableError(
+                    pattern: pattern, position: position,
+                    reason: "'.' and '..' segments can never match: the URL parser refuses them")
+            }
+            return PositionedSegment(segment: .literal(text), position: position, constraintPositions: [])
+        case .parameter(let name, let constraint):
+            try note(name, at: token.position, in: &names, segments: segments)
+            return PositionedSegment(
+                segment: .parameter(name: name, constraint: constraint), position: position,
+                constraintPositions: token.constraintPosition.map { [scalarOffset($0)] } ?? [])
+        case .glob, .slash, .optional:
+            return nil
+        }
     }
 
-    /// The names seen so far in an expansion, and as a set once there are many.
-    private struct Names {
-        var list: [String] = []
+    /// Records parameter `name`, or throws when the expansion has it already (in `segments`, or
+    /// in the segment being built: `pieces`, `glob`). Parameters are few: comparing with those
+    /// before allocates nothing, and only a long pattern takes a set, to stay linear.
+    private func note(
+        _ name: String, at position: Int, in names: inout Names, segments: PatternExpansion,
+        pieces: [PatternPiece] = [], glob: String? = nil
+    ) throws(RouteTableError) {
+        let repeated: Bool
+        if names.set != nil {
+            repeated = !names.set!.insert(name).inserted
+        } else {
+            repeated =
+                glob == name || pieces.contains { $0.parameterName == name }
+                || segments.contains { $0.segment.hasParameter(named: name) }
+            names.count += 1
+            if names.count > Names.scanned {
+                var set = Set(segments.flatMap(\.segment.parameterNames))
+                set.formUnion(pieces.compactMap(\.parameterName))
+                if let glob { set.insert(glob) }
+                set.insert(name)
+                names.set = set
+            }
+        }
+        if repeated { throw error(at: position, "parameter '\(name)' appears twice") }
+    }
+
+    /// How many parameter names an expansion has seen, and all of them once there are many.
+    struct Names {
+        static let scanned = 8
+        var count = 0
         var set: Set<String>?
     }
 }

@@ -48,8 +48,12 @@ struct PatternParser {
     /// Every expansion of `pattern`, in the order optional parts are taken (longest last).
     static func expansions(of pattern: String) throws(RouteTableError) -> [[PatternSegment]] {
         try parse(pattern) { parser throws(RouteTableError) in
-            try parser.expandedTokens().map { expansion throws(RouteTableError) in
-                try parser.segments(of: expansion).map(\.segment)
+            // Most patterns have no optional part: their tokens are their one expansion.
+            guard parser.hasOptionalParts else {
+                return [try parser.segments(of: parser.tokens.indices, positions: false).map(\.segment)]
+            }
+            return try parser.expandedTokens().map { expansion throws(RouteTableError) in
+                try parser.segments(of: expansion, positions: false).map(\.segment)
             }
         }
     }
@@ -59,7 +63,7 @@ struct PatternParser {
     static func expand(_ pattern: String) throws(RouteTableError) -> [PatternExpansion] {
         try parse(pattern) { parser throws(RouteTableError) in
             try parser.expandedTokens().map { expansion throws(RouteTableError) in
-                try parser.segments(of: expansion)
+                try parser.segments(of: expansion, positions: true)
             }
         }
     }
@@ -153,36 +157,39 @@ struct PatternParser {
     }
 
     /// Literal text up to the next separator or capture; `\` makes the next character literal.
+    /// Text without an escape is a slice of the pattern; only an escape makes a copy.
     private mutating func parseText() throws(RouteTableError) {
         let start = index
-        var text: [UInt8] = []
+        var unescaped: [UInt8]?
         while let byte = current {
             switch byte {
             case UInt8(ascii: "/"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ":"), UInt8(ascii: "*"):
                 break
             case UInt8(ascii: "\\"):
+                if unescaped == nil { unescaped = Array(bytes[start..<index]) }
                 let escape = index
                 index += 1
-                guard let escaped = current else { throw error(at: escape, "'\\' at the end escapes nothing") }
-                if escaped == UInt8(ascii: "/") {
+                guard current != nil else { throw error(at: escape, "'\\' at the end escapes nothing") }
+                if current == UInt8(ascii: "/") {
                     throw error(at: escape, "'/' cannot be escaped: it always separates segments")
                 }
                 // The whole scalar: its continuation bytes follow.
                 repeat {
-                    text.append(bytes[index])
+                    unescaped!.append(bytes[index])
                     index += 1
                 } while index < bytes.count && bytes[index] & 0xC0 == 0x80
                 try validateEscaped(escape + 1..<index)
                 continue
             default:
-                text.append(byte)
+                unescaped?.append(byte)
                 index += 1
                 continue
             }
             break
         }
         try validateLiteral(start..<index)
-        tokens.append(Token(kind: .text(String(decoding: text, as: UTF8.self)), position: start))
+        let text = unescaped.map { String(decoding: $0, as: UTF8.self) } ?? string(start..<index)
+        tokens.append(Token(kind: .text(text), position: start))
     }
 
     /// The end of the identifier starting at `start`.

@@ -30,6 +30,40 @@ enum PatternSegment: Sendable, Hashable {
         }
     }
 
+    /// Whether the segment captures `name`; allocates nothing.
+    func hasParameter(named name: String) -> Bool {
+        switch self {
+        case .literal: false
+        case .parameter(let own, _): own == name
+        case .pieces(let pieces): pieces.contains { $0.parameterName == name }
+        case .glob(let own, _, let tail): own == name || tail.contains { $0.parameterName == name }
+        }
+    }
+
+    /// How many parameters the segment captures; allocates nothing.
+    var parameterCount: Int {
+        switch self {
+        case .literal: 0
+        case .parameter: 1
+        case .pieces(let pieces): pieces.count { $0.parameterName != nil }
+        case .glob(_, _, let tail): 1 + tail.count { $0.parameterName != nil }
+        }
+    }
+
+    /// Calls `body` with each parameter's name and written constraint name, in capture order;
+    /// allocates nothing, for `Router.init`.
+    func forEachParameter(_ body: (String, String?) throws(RouteTableError) -> Void) throws(RouteTableError) {
+        switch self {
+        case .literal: return
+        case .parameter(let name, let constraint): try body(name, constraint)
+        case .pieces(let pieces):
+            for case .parameter(let name, let constraint) in pieces { try body(name, constraint) }
+        case .glob(let name, let constraint, let tail):
+            try body(name, constraint)
+            for case .parameter(let name, let constraint) in tail { try body(name, constraint) }
+        }
+    }
+
     /// The glob's name when this segment starts one.
     var globName: String? {
         if case .glob(let name, _, _) = self { return name }

@@ -128,8 +128,8 @@ extension TrieBuilder {
                 queue.append(source.parameter)
             }
             if source.lastPattern >= 0 || source.lastGlobEdge >= 0 {
-                flat.extras = Int32(patterns.extras.count)
-                var extras = Trie.Extras()
+                flat.constrainedCount |= Trie.Node.extrasFlag
+                var extras = Trie.Extras(node: Int32(flatNodes.count))
                 // Segment patterns with more literal characters first: they say more.
                 var edges = Self.items(from: source.lastPattern) { patternEdges[Int($0)].previous }
                 edges.sort { lhs, rhs in

@@ -91,7 +91,8 @@ struct TrieBuilder {
     mutating func insert(_ entry: Entry) {
         var node: Int32 = 0
         var keys: [String] = []
-        keys.reserveCapacity(entry.segments.count)
+        // A static route captures nothing and allocates no keys.
+        keys.reserveCapacity(entry.segments.reduce(0) { $0 + $1.parameterCount })
         var globIndex = -1
         nodes[0].note(entry)
         for (offset, segment) in entry.segments.enumerated() {
