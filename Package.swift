@@ -64,6 +64,12 @@ let package = Package(
                 // The URL Standard's test data (WPT): read from the source tree by WebHostConformanceTests
                 // and IdnaConformanceTests.
                 "URL/WPT/urltestdata.json", "URL/WPT/IdnaTestV2.json", "URL/WPT/LICENSE", "URL/WPT/README.md",
+                // Rails' recognition tests and WPT's URLPattern data: read from the source tree by
+                // RailsConformanceTests and URLPatternConformanceTests.
+                "Routing/Conformance/Rails/journey-cases.json", "Routing/Conformance/Rails/LICENSE",
+                "Routing/Conformance/Rails/README.md",
+                "Routing/Conformance/URLPattern/urlpatterntestdata.json",
+                "Routing/Conformance/URLPattern/LICENSE", "Routing/Conformance/URLPattern/README.md",
             ],
             swiftSettings: strict),
         .testTarget(
