@@ -1,16 +1,14 @@
-/// The tables of a trie's rare forms: segments of literals and parameters, and globs with a tail,
-/// a constraint or segments after them. A node that has them says so in the sign bit of its
-/// ``Trie/Node/constrainedCount``, and its ``Extras`` are found by its index; a trie without them
-/// holds empty tables.
+/// The tables of a trie's rare forms: segments of literals and parameters (reached from a node's
+/// ``Trie/ConstraintEdge``s), and globs with a tail, a constraint or segments after them (from a
+/// node's ``Trie/Node/globTerminal``). A trie without them holds empty tables, and its walk
+/// never reads them.
 extension Trie {
-    /// A node's segment patterns and glob edges, each a range of their tables.
-    struct Extras: Sendable {
-        /// The node, by index: ``PatternTables/extras`` is sorted by it.
-        var node: Int32 = 0
-        var patternStart: Int32 = 0
-        var patternCount: Int32 = 0
-        var globStart: Int32 = 0
-        var globCount: Int32 = 0
+    /// A node's globs with a tail, a constraint or segments after them (`globEdges[start...]`),
+    /// and its plain last glob's group, or -1.
+    struct GlobList: Sendable {
+        var start: Int32 = 0
+        var count: Int32 = 0
+        var plain: Int32 = -1
     }
 
     /// A child for a segment of literals and parameters: its pieces are `pieces[pieceStart...]`.
@@ -42,7 +40,7 @@ extension Trie {
 
     /// What the rare forms add to a trie: empty for most routers.
     struct SegmentPatterns {
-        var extras: [Extras] = []
+        var globLists: [GlobList] = []
         var patternEdges: [PatternEdge] = []
         var globEdges: [GlobEdge] = []
         var pieces: [Piece] = []
@@ -51,25 +49,14 @@ extension Trie {
 
     /// The rare forms' tables, read-only once the trie is built.
     struct PatternTables {
-        let extras: UnsafeBufferPointer<Extras>
+        let globLists: UnsafeBufferPointer<GlobList>
         let patternEdges: UnsafeBufferPointer<PatternEdge>
         let globEdges: UnsafeBufferPointer<GlobEdge>
         let pieces: UnsafeBufferPointer<Piece>
         let constraints: UnsafeBufferPointer<Constraint>
 
-        /// The extras of `node`, which has some (its ``Node/hasExtras``): a binary search, paid
-        /// only at nodes with rare forms.
-        func extras(of node: Int) -> Extras {
-            var (low, high) = (0, extras.count)
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if Int(extras[middle].node) <= node { low = middle } else { high = middle }
-            }
-            return extras[low]
-        }
-
         func deallocate() {
-            extras.deallocate()
+            globLists.deallocate()
             patternEdges.deallocate()
             globEdges.deallocate()
             pieces.deallocate()
@@ -80,9 +67,9 @@ extension Trie {
 }
 
 extension Trie.Node {
-    /// The sign bit of ``constrainedCount``: the node has segment patterns or glob edges.
-    static let extrasFlag = Int32.min
+    /// ``globTerminal`` of a node without globs.
+    static let noGlob: Int32 = -1
 
-    var hasExtras: Bool { constrainedCount < 0 }
-    var constrainedEdgeCount: Int { Int(constrainedCount & Int32.max) }
+    /// The ``Trie/GlobList`` index that ``globTerminal`` holds when below ``noGlob``.
+    static func globList(_ globTerminal: Int32) -> Int { Int(-2 - globTerminal) }
 }

@@ -13,11 +13,11 @@ final class Trie: @unchecked Sendable {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
         var constrainedStart: Int32 = 0
-        /// How many constrained children, with the sign bit set when the node also has segment
-        /// patterns or glob edges (its ``Extras``): the rare forms add no field to a node, and
-        /// the tests the walk makes anyway (`== 0`, `!= 0`) stay one comparison.
+        /// Segment patterns, then constrained parameters (see ``ConstraintEdge``).
         var constrainedCount: Int32 = 0
         var parameterChild: Int32 = -1
+        /// A plain last glob's group (0 or more), ``noGlob``, or a ``GlobList`` (`-2 - index`)
+        /// when the node has globs with a tail, a constraint or segments after them.
         var globTerminal: Int32 = -1
         var terminal: Int32 = -1
     }
@@ -34,9 +34,14 @@ final class Trie: @unchecked Sendable {
         var child: Int32
     }
 
+    /// A constrained parameter, or a segment pattern (`pattern`, an index in
+    /// ``PatternTables/patternEdges``, is 0 or more; then `constraint` is not used). Segment
+    /// patterns rank between literals and constrained parameters, so they are a node's first
+    /// edges of this list: a node without them pays nothing for them.
     struct ConstraintEdge: Sendable {
         let constraint: Constraint
         let child: Int32
+        var pattern: Int32 = -1
     }
 
     /// Where a walk may end: a route, with the names of what it captured.
@@ -93,7 +98,7 @@ final class Trie: @unchecked Sendable {
         self.patterns = UnsafeMutablePointer<PatternTables>.allocate(capacity: 1)
         self.patterns.initialize(
             to: PatternTables(
-                extras: UnsafeBufferPointer(Self.copy(patterns.extras)),
+                globLists: UnsafeBufferPointer(Self.copy(patterns.globLists)),
                 patternEdges: UnsafeBufferPointer(Self.copy(patterns.patternEdges)),
                 globEdges: UnsafeBufferPointer(Self.copy(patterns.globEdges)),
                 pieces: UnsafeBufferPointer(Self.copy(patterns.pieces)),
@@ -203,16 +208,15 @@ extension Trie {
             }
             let literals = Int(node.literalStart)..<Int(node.literalStart) + Int(node.literalCount)
             let constrained =
-                Int(node.constrainedStart)..<Int(node.constrainedStart) + node.constrainedEdgeCount
+                Int(node.constrainedStart)..<Int(node.constrainedStart) + Int(node.constrainedCount)
             pending += literals.map { Int(literalEdges[$0].child) }
             pending += constrained.map { Int(constraintEdges[$0].child) }
             if node.parameterChild >= 0 { pending.append(Int(node.parameterChild)) }
-            if node.hasExtras {
+            if node.globTerminal < Node.noGlob {
                 let tables = patterns.pointee
-                let extra = tables.extras(of: index)
-                let patterns = Int(extra.patternStart)..<Int(extra.patternStart + extra.patternCount)
-                let globs = Int(extra.globStart)..<Int(extra.globStart + extra.globCount)
-                pending += patterns.map { Int(tables.patternEdges[$0].child) }
+                let list = tables.globLists[Node.globList(node.globTerminal)]
+                if list.plain >= 0 { found += Int(list.plain)..<Int(terminals[Int(list.plain)].groupEnd) }
+                let globs = Int(list.start)..<Int(list.start + list.count)
                 pending += globs.map { Int(tables.globEdges[$0].child) }
             }
         }

@@ -9,46 +9,40 @@
 extension TrieWalker {
     private var patterns: Trie.PatternTables { tables.patterns.pointee }
 
-    /// Tries the segment patterns of `node` in order on `value`, the segment at `raw` of the
-    /// input (decoded when `isDecoded`), walking on after each that fits.
+    /// Tries segment pattern `pattern` (leading to `child`) on `value`, the segment at `raw` of
+    /// the input (decoded when `isDecoded`), and walks on when it fits.
     @inline(never)
-    mutating func walkPatterns(
-        node: Int, value: UnsafeBufferPointer<UInt8>, raw: Range<Int>, isDecoded: Bool, in source: String
+    mutating func walkPattern(
+        _ pattern: Int32, child: Int32, value: UnsafeBufferPointer<UInt8>, raw: Range<Int>, isDecoded: Bool,
+        in source: String
     ) -> Int32 {
-        let extras = patterns.extras(of: node)
-        var edgeIndex = Int(extras.patternStart)
-        let edgeEnd = edgeIndex &+ Int(extras.patternCount)
-        while edgeIndex < edgeEnd {
-            let edge = patterns.patternEdges[edgeIndex]
-            edgeIndex &+= 1
-            tracer.step()
-            let before = captures.count
-            let fits = matchPieces(
-                edge.pieceStart, edge.pieceCount, value, from: 0, raw: raw, isDecoded: isDecoded)
-            if tracer.wantsNotes {
-                let routes = tracer.describe(parameterNode: Int(edge.child), capture: before)
-                let verb = fits ? "fits" : "does not fit"
-                tracer.note(depth: depth &+ 1, "'\(text(value))' \(verb) the segment pattern of \(routes)")
-            }
-            guard fits else { continue }
-            let found = walkChild(edge.child, at: raw.upperBound, in: source)
-            if found >= 0 { return found }
-            captures.removeLast(captures.count &- before)
-            if tracer.wantsNotes {
-                tracer.note(depth: depth &+ 1, "dead end after a segment pattern; backtracking")
-            }
+        let edge = patterns.patternEdges[Int(pattern)]
+        let before = captures.count
+        let fits = matchPieces(edge.pieceStart, edge.pieceCount, value, from: 0, raw: raw, isDecoded: isDecoded)
+        if tracer.wantsNotes {
+            let routes = tracer.describe(parameterNode: Int(child), capture: before)
+            let verb = fits ? "fits" : "does not fit"
+            tracer.note(depth: depth &+ 1, "'\(text(value))' \(verb) the segment pattern of \(routes)")
+        }
+        guard fits else { return -1 }
+        let found = walkChild(child, at: raw.upperBound, in: source)
+        if found >= 0 { return found }
+        captures.removeLast(captures.count &- before)
+        if tracer.wantsNotes {
+            tracer.note(depth: depth &+ 1, "dead end after a segment pattern; backtracking")
         }
         return -1
     }
 
-    /// Tries the glob edges of `node` in order, the glob starting after the `/` at `position`.
-    /// A glob followed by `segmentsAfter` segments ends where they begin, counted from the end of
-    /// the path: there is one place it can end, so nothing backtracks here either.
+    /// Tries the globs of glob list `list` in order, the glob starting after the `/` at
+    /// `position`, then its plain last glob. A glob followed by `segmentsAfter` segments ends
+    /// where they begin, counted from the end of the path: there is one place it can end, so
+    /// nothing backtracks here either.
     @inline(never)
-    mutating func walkGlobs(node: Int, at position: Int, in source: String) -> Int32 {
-        let extras = patterns.extras(of: node)
-        var edgeIndex = Int(extras.globStart)
-        let edgeEnd = edgeIndex &+ Int(extras.globCount)
+    mutating func walkGlobs(_ list: Int, at position: Int, in source: String) -> Int32 {
+        let globs = patterns.globLists[list]
+        var edgeIndex = Int(globs.start)
+        let edgeEnd = edgeIndex &+ Int(globs.count)
         nextEdge: while edgeIndex < edgeEnd {
             let edge = patterns.globEdges[edgeIndex]
             edgeIndex &+= 1
@@ -80,7 +74,7 @@ extension TrieWalker {
             if found >= 0 { return found }
             captures.removeLast(captures.count &- before)
         }
-        return -1
+        return globs.plain >= 0 ? plainGlob(globs.plain, from: position &+ 1) : -1
     }
 
     /// Matches a glob's tail in the glob's last segment (`segment` of the input) and appends the

@@ -69,7 +69,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 value = bytes
                 pending = nil
             } else if hasEscape
-                && (node.literalCount > 0 || node.constrainedCount != 0 || tracer.wantsNotes)
+                && (node.literalCount > 0 || node.constrainedCount > 0 || tracer.wantsNotes)
             {
                 // Only literals, constraints, segment patterns and notes look at the decoded value;
                 // a parameter captures the raw range and is decoded when read.
@@ -88,7 +88,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                         tracer.note(depth: noteDepth, "'\(text(value))' matches a literal")
                     }
                     if mayLoop && node.constrainedCount == 0 && node.parameterChild < 0
-                        && node.globTerminal < 0
+                        && node.globTerminal == Trie.Node.noGlob
                     {
                         index = Int(child)
                         position = stop
@@ -106,16 +106,20 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                         segment: noteDepth, value: text(value), literals: tables.literalKeys(of: node))
                 }
             }
-            if node.hasExtras {
-                let found = walkPatterns(node: index, value: value, raw: start..<stop, isDecoded: isDecoded, in: source)
-                if found >= 0 { return found }
-            }
             var edgeIndex = Int(node.constrainedStart)
-            let edgeEnd = edgeIndex &+ node.constrainedEdgeCount
+            let edgeEnd = edgeIndex &+ Int(node.constrainedCount)
             while edgeIndex < edgeEnd {
                 let edge = tables.constraintEdges[edgeIndex]
                 edgeIndex &+= 1
                 tracer.step()
+                // Segment patterns come first among these children, each a test of the segment.
+                if edge.pattern >= 0 {
+                    let found = walkPattern(
+                        edge.pattern, child: edge.child, value: value, raw: start..<stop, isDecoded: isDecoded,
+                        in: source)
+                    if found >= 0 { return found }
+                    continue
+                }
                 let accepted =
                     edge.constraint.isByteLevel
                     ? edge.constraint.acceptsBytes(value)
@@ -151,7 +155,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     tracer.note(depth: noteDepth, "'\(text(value))' taken by parameter \(routes)")
                 }
                 captures.append(start..<stop)
-                if mayLoop && node.globTerminal < 0 && !node.hasExtras {
+                if mayLoop && node.globTerminal == Trie.Node.noGlob {
                     index = Int(node.parameterChild)
                     position = stop
                     continue nextSegment
@@ -163,27 +167,31 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     tracer.note(depth: noteDepth, "dead end after parameter; backtracking")
                 }
             }
-            if node.hasExtras {
-                let found = walkGlobs(node: index, at: position, in: source)
-                if found >= 0 { return found }
-            }
             if node.globTerminal >= 0 {
-                tracer.step()
-                let found = chosen(node.globTerminal, glob: start..<end)
-                if tracer.wantsNotes {
-                    tracer.note(
-                        depth: noteDepth,
-                        "glob takes the rest of the path: \(tracer.describe(group: node.globTerminal, chosen: found))"
-                    )
-                }
-                if found >= 0 {
-                    captures.append(start..<end)
-                    return found
-                }
+                let found = plainGlob(node.globTerminal, from: start)
+                if found >= 0 { return found }
+            } else if node.globTerminal != Trie.Node.noGlob {
+                let found = walkGlobs(Trie.Node.globList(node.globTerminal), at: position, in: source)
+                if found >= 0 { return found }
             }
             captures.removeLast(captures.count &- entryCount)
             return -1
         }
+    }
+
+    /// The route of the plain glob `group` (a last segment `/*name`) starting at `start`, with
+    /// its capture appended, or -1.
+    @inline(__always)
+    mutating func plainGlob(_ group: Int32, from start: Int) -> Int32 {
+        tracer.step()
+        let found = chosen(group, glob: start..<end)
+        if tracer.wantsNotes {
+            tracer.note(
+                depth: depth &+ 1,
+                "glob takes the rest of the path: \(tracer.describe(group: group, chosen: found))")
+        }
+        if found >= 0 { captures.append(start..<end) }
+        return found
     }
 
     /// Walks on from `child` at `position`, one level deeper for notes.

@@ -1,6 +1,6 @@
 extension PatternParser {
-    /// The segments of one expansion (token indices from ``expandedTokens()``), checked: it starts
-    /// with `/`, a glob starts a segment and comes once, two parameters have a literal between
+    /// The segments of one expansion (token indices from ``expandedTokens()``), checked: a glob
+    /// starts a segment and comes once, two parameters have a literal between
     /// them, no name appears twice, and no literal segment is `.` or `..`. Constraint positions
     /// are found only when `positions` asks for them (for messages): `Router.init` parses every
     /// pattern, and a segment of one token costs no array of its own.
@@ -8,19 +8,16 @@ extension PatternParser {
         throws(RouteTableError) -> PatternExpansion
     where Expansion.Index == Int {
         let expansion = expansion  // indices from `startIndex`, which need not be 0
-        if let first = expansion.first, tokens[first].kind != .slash {
-            throw error(
-                at: tokens[first].position,
-                "a pattern starts with '/'; an optional part that starts it starts with '/', as in '(/:locale)'")
-        }
         var segments: PatternExpansion = []
         segments.reserveCapacity(expansion.count)
         var names = Names()
         var globPosition: Int?
         var cursor = expansion.startIndex
         while cursor < expansion.endIndex {
-            // At a `/`; the pattern never ends a segment right after one, so a piece follows.
-            cursor += 1
+            // At a `/`, which the pattern never ends a segment right after, so a piece follows; or
+            // at the start of an expansion whose first optional part does not start with `/`
+            // (`(.:format)` left alone), which continues the first segment, as it would any other.
+            if tokens[expansion[cursor]].kind == .slash { cursor += 1 }
             let start = cursor
             while cursor < expansion.endIndex, tokens[expansion[cursor]].kind != .slash { cursor += 1 }
             if cursor == start + 1,

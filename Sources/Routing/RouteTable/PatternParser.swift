@@ -77,7 +77,7 @@ struct PatternParser {
             var parser = PatternParser(pattern, bytes: bytes)
             return Result { () throws(RouteTableError) in
                 guard let first = bytes.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "(") else {
-                    throw parser.error(at: 0, "a pattern starts with '/' (or with an optional part, '(/')")
+                    throw parser.error(at: 0, "a pattern starts with '/' (or with an optional part)")
                 }
                 parser.tokens.reserveCapacity(8)
                 try parser.parseSequence(depth: 0)

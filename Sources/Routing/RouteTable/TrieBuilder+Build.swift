@@ -106,6 +106,24 @@ extension TrieBuilder {
             flat.literalCount = source.literalCount
 
             flat.constrainedStart = Int32(flatConstraints.count)
+            // Segment patterns first, more literal characters first: they say more.
+            var patternSiblings =
+                source.lastPattern < 0 ? [] : Self.items(from: source.lastPattern) { patternEdges[Int($0)].previous }
+            patternSiblings.sort { lhs, rhs in
+                let (left, right) = (patternEdges[Int(lhs)], patternEdges[Int(rhs)])
+                let (leftLength, rightLength) = (left.literalLength, right.literalLength)
+                if leftLength != rightLength { return leftLength > rightLength }
+                return precedes(left.child, right.child)
+            }
+            for edge in patternSiblings.map({ patternEdges[Int($0)] }) {
+                let (start, count) = flatten(edge.pieces)
+                flatConstraints.append(
+                    Trie.ConstraintEdge(
+                        constraint: .any, child: Int32(queue.count), pattern: Int32(patterns.patternEdges.count)))
+                patterns.patternEdges.append(
+                    Trie.PatternEdge(pieceStart: start, pieceCount: count, child: Int32(queue.count)))
+                queue.append(edge.child)
+            }
             siblings.removeAll(keepingCapacity: true)
             edge = source.lastConstrained
             while edge >= 0 {
@@ -121,32 +139,14 @@ extension TrieBuilder {
                     Trie.ConstraintEdge(constraint: edge.constraint, child: Int32(queue.count)))
                 queue.append(edge.child)
             }
-            flat.constrainedCount = source.constrainedCount
+            flat.constrainedCount = Int32(flatConstraints.count) - flat.constrainedStart
 
             if source.parameter >= 0 {
                 flat.parameterChild = Int32(queue.count)
                 queue.append(source.parameter)
             }
-            if source.lastPattern >= 0 || source.lastGlobEdge >= 0 {
-                flat.constrainedCount |= Trie.Node.extrasFlag
-                var extras = Trie.Extras(node: Int32(flatNodes.count))
-                // Segment patterns with more literal characters first: they say more.
-                var edges = Self.items(from: source.lastPattern) { patternEdges[Int($0)].previous }
-                edges.sort { lhs, rhs in
-                    let (left, right) = (patternEdges[Int(lhs)], patternEdges[Int(rhs)])
-                    let (leftLength, rightLength) = (left.literalLength, right.literalLength)
-                    if leftLength != rightLength { return leftLength > rightLength }
-                    return precedes(left.child, right.child)
-                }
-                extras.patternStart = Int32(patterns.patternEdges.count)
-                extras.patternCount = Int32(edges.count)
-                for edge in edges.map({ patternEdges[Int($0)] }) {
-                    let (start, count) = flatten(edge.pieces)
-                    patterns.patternEdges.append(
-                        Trie.PatternEdge(pieceStart: start, pieceCount: count, child: Int32(queue.count)))
-                    queue.append(edge.child)
-                }
-                // Globs with a longer tail first, then constrained ones.
+            if source.lastGlobEdge >= 0 {
+                // Globs with a longer tail first, then constrained ones; the plain glob last.
                 var globs = Self.items(from: source.lastGlobEdge) { globEdges[Int($0)].previous }
                 globs.sort { lhs, rhs in
                     let (left, right) = (globEdges[Int(lhs)], globEdges[Int(rhs)])
@@ -155,8 +155,8 @@ extension TrieBuilder {
                     if (left.constraint != nil) != (right.constraint != nil) { return left.constraint != nil }
                     return precedes(left.child, right.child)
                 }
-                extras.globStart = Int32(patterns.globEdges.count)
-                extras.globCount = Int32(globs.count)
+                let list = Trie.GlobList(
+                    start: Int32(patterns.globEdges.count), count: Int32(globs.count), plain: flat.globTerminal)
                 for edge in globs.map({ globEdges[Int($0)] }) {
                     let (start, count) = flatten(edge.tail)
                     patterns.globEdges.append(
@@ -165,7 +165,8 @@ extension TrieBuilder {
                             segmentsAfter: Int32(edge.segmentsAfter), child: Int32(queue.count)))
                     queue.append(edge.child)
                 }
-                patterns.extras.append(extras)
+                flat.globTerminal = -2 - Int32(patterns.globLists.count)
+                patterns.globLists.append(list)
             }
             flatNodes.append(flat)
             head += 1

@@ -22,8 +22,6 @@ struct RouteTableErrorTests {
     static let invalid: [Invalid] = [
         Invalid("", 0, "a pattern starts with '/'"),
         Invalid("messages", 0, "a pattern starts with '/'"),
-        Invalid("(a)/b", 1, "a pattern starts with '/'"),
-        Invalid("(.:format)", 1, "a pattern starts with '/'"),
         Invalid("/a//b", 2, "empty segment"),
         Invalid("/a/(/b)", 2, "empty segment"),
         Invalid("/a(/)", 3, "empty segment"),

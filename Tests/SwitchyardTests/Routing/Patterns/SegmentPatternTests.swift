@@ -59,6 +59,11 @@ struct SegmentPatternTests {
         row(["(/:locale)/books"], "/fr/books", 0, ["locale": "fr"]),
         row(["(/:locale)/books"], "/books", 0),
         row(["(/*path)"], "/", 0),
+        // One that does not start with `/` continues the first segment, as it would any other.
+        row(["(/:locale)(.:format)"], "/.json", 0, ["format": "json"]),
+        row(["(/:locale)(.:format)"], "/en.json", 0, ["locale": "en", "format": "json"]),
+        row(["(a)/b"], "/a/b", 0),
+        row(["(a)/b"], "/b", 0),
         row(["(/*path)"], "/a/b", 0, ["path": "a/b"]),
         row(["/docs(/*path)"], "/docs", 0),
         row(["/docs(/*path)"], "/docs/x/y", 0, ["path": "x/y"]),
