@@ -13,7 +13,7 @@ enum FuzzEntry {
     static let targets: [String: Target] = [
         "url-parser": fuzzURLParser, "matcher": fuzzMatcher, "reverse-routing": fuzzReverseRouting,
         "private-routes": fuzzPrivateRoutes, "invisible-routes": fuzzInvisibleRoutes, "decode": fuzzDecode,
-        "aasa": fuzzAppSiteAssociation,
+        "aasa": fuzzAppSiteAssociation, "segment-patterns": fuzzSegmentPatterns,
     ]
 
     static let selected: Target = {
