@@ -1,10 +1,10 @@
-/// The tables of a trie's rare forms: segments of literals and parameters (the first of a node's
-/// ``Trie/ConstraintEdge``s), and globs with a tail, a constraint or segments after them. A node
-/// with either has a ``GlobList`` in its ``Trie/Node/globTerminal``, which sends the walk out of
-/// line for it. A trie without them holds empty tables, and its walk never reads them.
+/// The tables of a trie's rare forms: segments of literals and parameters (reached from a node's
+/// ``Trie/ConstraintEdge``s), and globs with a tail, a constraint or segments after them (from a
+/// node's ``Trie/Node/globTerminal``). A trie without them holds empty tables, and its walk
+/// never reads them.
 extension Trie {
-    /// A node's globs with a tail, a constraint or segments after them (`globEdges[start...]`,
-    /// maybe none when the node has segment patterns only), and its plain last glob's group, or -1.
+    /// A node's globs with a tail, a constraint or segments after them (`globEdges[start...]`),
+    /// and its plain last glob's group, or -1.
     struct GlobList: Sendable {
         var start: Int32 = 0
         var count: Int32 = 0

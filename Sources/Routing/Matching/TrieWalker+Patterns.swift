@@ -9,31 +9,6 @@
 extension TrieWalker {
     private var patterns: Trie.PatternTables { tables.patterns.pointee }
 
-    /// The children of a node with rare forms after its literal: segment patterns, constrained
-    /// parameters, the parameter, globs with a tail, a constraint or segments after them, the
-    /// plain glob. The order is the walk's; only the list of globs is the node's own.
-    @inline(never)
-    mutating func walkRareChildren(
-        of node: Trie.Node, value: UnsafeBufferPointer<UInt8>, raw: Range<Int>, isDecoded: Bool,
-        at position: Int, in source: String
-    ) -> Int32 {
-        let found = walkConstrained(node, value: value, raw: raw, isDecoded: isDecoded, patterns: true, in: source)
-        if found >= 0 { return found }
-        if node.parameterChild >= 0 {
-            tracer.step()
-            if tracer.wantsNotes {
-                let routes = tracer.describe(parameterNode: Int(node.parameterChild), capture: captures.count)
-                tracer.note(depth: depth &+ 1, "'\(text(value))' taken by parameter \(routes)")
-            }
-            captures.append(raw)
-            let found = walkChild(node.parameterChild, at: raw.upperBound, in: source)
-            if found >= 0 { return found }
-            captures.removeLast()
-            if tracer.wantsNotes { tracer.note(depth: depth &+ 1, "dead end after parameter; backtracking") }
-        }
-        return walkGlobs(Trie.Node.globList(node.globTerminal), at: position, in: source)
-    }
-
     /// Tries segment pattern `pattern` (leading to `child`) on `value`, the segment at `raw` of
     /// the input (decoded when `isDecoded`), and walks on when it fits.
     @inline(never)

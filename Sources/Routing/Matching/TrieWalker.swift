@@ -106,17 +106,47 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                         segment: noteDepth, value: text(value), literals: tables.literalKeys(of: node))
                 }
             }
-            // A node with segment patterns or globs beyond a plain last one walks out of line, so
-            // a table without them pays this one comparison.
-            if node.globTerminal < Trie.Node.noGlob {
-                let found = walkRareChildren(
-                    of: node, value: value, raw: start..<stop, isDecoded: isDecoded, at: position, in: source)
-                if found < 0 { captures.removeLast(captures.count &- entryCount) }
-                return found
+            var edgeIndex = Int(node.constrainedStart)
+            let edgeEnd = edgeIndex &+ Int(node.constrainedCount)
+            while edgeIndex < edgeEnd {
+                let edge = tables.constraintEdges[edgeIndex]
+                edgeIndex &+= 1
+                tracer.step()
+                // Segment patterns come first among these children, each a test of the segment.
+                if edge.pattern >= 0 {
+                    let found = walkPattern(
+                        edge.pattern, child: edge.child, value: value, raw: start..<stop, isDecoded: isDecoded,
+                        in: source)
+                    if found >= 0 { return found }
+                    continue
+                }
+                let accepted =
+                    edge.constraint.isByteLevel
+                    ? edge.constraint.acceptsBytes(value)
+                    : edge.constraint.accepts(
+                        isDecoded ? Substring(text(value)) : source.substring(utf8: start..<stop))
+                guard accepted else {
+                    if tracer.wantsNotes {
+                        tracer.note(
+                            depth: noteDepth, "'\(text(value))' fails constraint \(edge.constraint.name)")
+                    }
+                    continue
+                }
+                if tracer.wantsNotes {
+                    let routes = tracer.describe(parameterNode: Int(edge.child), capture: captures.count)
+                    tracer.note(
+                        depth: noteDepth,
+                        "'\(text(value))' meets constraint \(edge.constraint.name) of \(routes)")
+                }
+                captures.append(start..<stop)
+                let found = walkChild(edge.child, at: stop, in: source)
+                if found >= 0 { return found }
+                captures.removeLast()
+                if tracer.wantsNotes {
+                    tracer.note(
+                        depth: noteDepth, "dead end after \(edge.constraint.name) parameter; backtracking")
+                }
             }
-            let found = walkConstrained(
-                node, value: value, raw: start..<stop, isDecoded: isDecoded, patterns: false, in: source)
-            if found >= 0 { return found }
             if node.parameterChild >= 0 {
                 tracer.step()
                 if tracer.wantsNotes {
@@ -140,59 +170,13 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
             if node.globTerminal >= 0 {
                 let found = plainGlob(node.globTerminal, from: start)
                 if found >= 0 { return found }
+            } else if node.globTerminal != Trie.Node.noGlob {
+                let found = walkGlobs(Trie.Node.globList(node.globTerminal), at: position, in: source)
+                if found >= 0 { return found }
             }
             captures.removeLast(captures.count &- entryCount)
             return -1
         }
-    }
-
-    /// Tries `node`'s constrained parameters in order on `value`, the segment at `raw` (decoded
-    /// when `isDecoded`), and, when `patterns` says the node may have them, the segment patterns
-    /// that lead the list. Inlined into both walks, so the common one has no pattern test at all.
-    @inline(__always)
-    mutating func walkConstrained(
-        _ node: Trie.Node, value: UnsafeBufferPointer<UInt8>, raw: Range<Int>, isDecoded: Bool, patterns: Bool,
-        in source: String
-    ) -> Int32 {
-        let (start, stop) = (raw.lowerBound, raw.upperBound)
-        let noteDepth = depth &+ 1
-        var edgeIndex = Int(node.constrainedStart)
-        let edgeEnd = edgeIndex &+ Int(node.constrainedCount)
-        while edgeIndex < edgeEnd {
-            let edge = tables.constraintEdges[edgeIndex]
-            edgeIndex &+= 1
-            tracer.step()
-            if patterns && edge.pattern >= 0 {
-                let found = walkPattern(
-                    edge.pattern, child: edge.child, value: value, raw: raw, isDecoded: isDecoded, in: source)
-                if found >= 0 { return found }
-                continue
-            }
-            let accepted =
-                edge.constraint.isByteLevel
-                ? edge.constraint.acceptsBytes(value)
-                : edge.constraint.accepts(
-                    isDecoded ? Substring(text(value)) : source.substring(utf8: start..<stop))
-            guard accepted else {
-                if tracer.wantsNotes {
-                    tracer.note(depth: noteDepth, "'\(text(value))' fails constraint \(edge.constraint.name)")
-                }
-                continue
-            }
-            if tracer.wantsNotes {
-                let routes = tracer.describe(parameterNode: Int(edge.child), capture: captures.count)
-                tracer.note(
-                    depth: noteDepth, "'\(text(value))' meets constraint \(edge.constraint.name) of \(routes)")
-            }
-            captures.append(start..<stop)
-            let found = walkChild(edge.child, at: stop, in: source)
-            if found >= 0 { return found }
-            captures.removeLast()
-            if tracer.wantsNotes {
-                tracer.note(depth: noteDepth, "dead end after \(edge.constraint.name) parameter; backtracking")
-            }
-        }
-        return -1
     }
 
     /// The route of the plain glob `group` (a last segment `/*name`) starting at `start`, with

@@ -145,12 +145,9 @@ extension TrieBuilder {
                 flat.parameterChild = Int32(queue.count)
                 queue.append(source.parameter)
             }
-            // A node with rare forms gets a glob list, even an empty one: the walk takes such a
-            // node out of line (``TrieWalker/walkRareChildren(of:value:raw:isDecoded:at:in:)``).
-            if source.lastGlobEdge >= 0 || source.lastPattern >= 0 {
+            if source.lastGlobEdge >= 0 {
                 // Globs with a longer tail first, then constrained ones; the plain glob last.
-                var globs =
-                    source.lastGlobEdge < 0 ? [] : Self.items(from: source.lastGlobEdge) { globEdges[Int($0)].previous }
+                var globs = Self.items(from: source.lastGlobEdge) { globEdges[Int($0)].previous }
                 globs.sort { lhs, rhs in
                     let (left, right) = (globEdges[Int(lhs)], globEdges[Int(rhs)])
                     let (leftLength, rightLength) = (left.literalLength, right.literalLength)
