@@ -82,7 +82,8 @@ func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             guard response.status == failure.status, response.data["message"] as? String == failure.message
             else {
                 finding(
-                    "expected \(failure.status) '\(failure.message)', got \(response.status) \(response.data)", url)
+                    "expected \(failure.status) '\(failure.message)', got \(response.status) \(response.data)",
+                    url)
             }
         }
     }
@@ -138,7 +139,8 @@ struct DecodeModel {
                     + "(\(Int.min) to \(Int.max))",
                 status: isPath ? .notFound : .badRequest)
         }
-        return Failure(message: "'\(key)' is not a valid \(type)" + (request.isExternal ? "" : ": '\(value)'"))
+        return Failure(
+            message: "'\(key)' is not a valid \(type)" + (request.isExternal ? "" : ": '\(value)'"))
     }
 
     private func one<T>(_ key: String, _ type: String, _ read: (String) -> T?) throws(Failure) -> T {

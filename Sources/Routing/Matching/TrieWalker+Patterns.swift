@@ -18,7 +18,8 @@ extension TrieWalker {
     ) -> Int32 {
         let edge = patterns.patternEdges[Int(pattern)]
         let before = captures.count
-        let fits = matchPieces(edge.pieceStart, edge.pieceCount, value, from: 0, raw: raw, isDecoded: isDecoded)
+        let fits = matchPieces(
+            edge.pieceStart, edge.pieceCount, value, from: 0, raw: raw, isDecoded: isDecoded)
         if tracer.wantsNotes {
             let routes = tracer.describe(parameterNode: Int(child), capture: before)
             let verb = fits ? "fits" : "does not fit"
@@ -87,7 +88,8 @@ extension TrieWalker {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
             let count = PercentEncoding.decode(raw, into: buffer)
             return matchTail(
-                edge, value: UnsafeBufferPointer(rebasing: buffer[..<count]), segment: segment, isDecoded: true,
+                edge, value: UnsafeBufferPointer(rebasing: buffer[..<count]), segment: segment,
+                isDecoded: true,
                 globStart: globStart)
         }
     }
@@ -97,11 +99,14 @@ extension TrieWalker {
         globStart: Int
     ) -> Bool {
         // The parser puts a literal first in a tail: the glob's text ends at its first occurrence.
-        guard let split = firstOccurrence(of: patterns.pieces[Int(edge.pieceStart)], in: value, after: 0) else {
+        guard let split = firstOccurrence(of: patterns.pieces[Int(edge.pieceStart)], in: value, after: 0)
+        else {
             return false
         }
         captures.append(globStart..<inputOffset(split, of: segment, isDecoded: isDecoded))
-        if matchPieces(edge.pieceStart, edge.pieceCount, value, from: split, raw: segment, isDecoded: isDecoded) {
+        if matchPieces(
+            edge.pieceStart, edge.pieceCount, value, from: split, raw: segment, isDecoded: isDecoded)
+        {
             return true
         }
         captures.removeLast()
@@ -113,7 +118,8 @@ extension TrieWalker {
         let raw = UnsafeBufferPointer(rebasing: input[range])
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
             let count = PercentEncoding.decode(raw, into: buffer)
-            return accepts(patterns.constraints[Int(edge.constraint)], UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return accepts(
+                patterns.constraints[Int(edge.constraint)], UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
@@ -137,7 +143,8 @@ extension TrieWalker {
                 // The parser puts a literal between two parameters.
                 let stop: Int
                 if index &+ 1 < last {
-                    guard let found = firstOccurrence(of: patterns.pieces[index &+ 1], in: value, after: at) else {
+                    guard let found = firstOccurrence(of: patterns.pieces[index &+ 1], in: value, after: at)
+                    else {
                         break
                     }
                     stop = found
@@ -146,12 +153,15 @@ extension TrieWalker {
                     stop = value.count
                 }
                 if piece.constraint >= 0
-                    && !accepts(patterns.constraints[Int(piece.constraint)], UnsafeBufferPointer(rebasing: value[at..<stop]))
+                    && !accepts(
+                        patterns.constraints[Int(piece.constraint)],
+                        UnsafeBufferPointer(rebasing: value[at..<stop]))
                 {
                     break
                 }
                 captures.append(
-                    inputOffset(at, of: raw, isDecoded: isDecoded)..<inputOffset(stop, of: raw, isDecoded: isDecoded))
+                    inputOffset(
+                        at, of: raw, isDecoded: isDecoded)..<inputOffset(stop, of: raw, isDecoded: isDecoded))
                 at = stop
             }
             index &+= 1
@@ -163,7 +173,9 @@ extension TrieWalker {
 
     /// Whether `piece`'s literal is at `offset` of `value` (folded when matching ignores case).
     @inline(__always)
-    private func literal(_ piece: Trie.Piece, matches value: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    private func literal(_ piece: Trie.Piece, matches value: UnsafeBufferPointer<UInt8>, at offset: Int)
+        -> Bool
+    {
         let length = Int(piece.literalLength)
         guard value.count &- offset >= length else { return false }
         let key = Int(piece.literalStart)

@@ -115,7 +115,8 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 // Segment patterns come first among these children, each a test of the segment.
                 if edge.pattern >= 0 {
                     let found = walkPattern(
-                        edge.pattern, child: edge.child, value: value, raw: start..<stop, isDecoded: isDecoded,
+                        edge.pattern, child: edge.child, value: value, raw: start..<stop,
+                        isDecoded: isDecoded,
                         in: source)
                     if found >= 0 { return found }
                     continue

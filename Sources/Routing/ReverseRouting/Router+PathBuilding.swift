@@ -112,7 +112,8 @@ extension Router {
                     throw RoutingError(
                         .badRequest,
                         "'\(text)' cannot be the value of '\(name)': it holds '\(next)' at offset \(early), "
-                            + "where matching would end it (a parameter ends at the first '\(next)' after it)")
+                            + "where matching would end it (a parameter ends at the first '\(next)' after it)"
+                    )
                 }
                 segment += text
             }

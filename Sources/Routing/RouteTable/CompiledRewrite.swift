@@ -30,7 +30,7 @@ struct CompiledRewrite: Sendable {
                         guard let constraint = Constraint.builtIns[constraintName] else {
                             throw RouteTableError(
                                 pattern: pattern, position: positioned.constraintPositions[offset],
-                            reason:
+                                reason:
                                     "unknown constraint '\(constraintName)'; rewrites know int, uuid, alpha, alnum"
                             )
                         }
@@ -39,7 +39,8 @@ struct CompiledRewrite: Sendable {
                 }
                 builder.insert(
                     TrieBuilder.Entry(
-                        routeIndex: index, expansionIndex: 0, priority: 0, pattern: pattern, segments: segments,
+                        routeIndex: index, expansionIndex: 0, priority: 0, pattern: pattern,
+                        segments: segments,
                         constraints: constraints))
             }
             let templateExpansions = try PatternParser.expand(template)
@@ -49,16 +50,16 @@ struct CompiledRewrite: Sendable {
             }
             for positioned in templateSegments {
                 for parameter in positioned.segment.parameterNames {
-                let everywhere = expansions.allSatisfy { expansion in
-                    expansion.contains { $0.segment.parameterNames.contains(parameter) }
-                }
-                if !everywhere {
-                    throw RouteTableError(
-                        pattern: template, position: positioned.position,
-                        reason:
-                            "the template names '\(parameter)', which its pattern \"\(pattern)\" does not always capture"
-                    )
-                }
+                    let everywhere = expansions.allSatisfy { expansion in
+                        expansion.contains { $0.segment.parameterNames.contains(parameter) }
+                    }
+                    if !everywhere {
+                        throw RouteTableError(
+                            pattern: template, position: positioned.position,
+                            reason:
+                                "the template names '\(parameter)', which its pattern \"\(pattern)\" does not always capture"
+                        )
+                    }
                 }
             }
             kind = .template(trie: builder.build(), template: templateSegments.map(\.segment))

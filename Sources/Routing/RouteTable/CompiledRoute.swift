@@ -141,7 +141,8 @@ struct CompiledRoute: Sendable {
     /// The trie entry of expansion `expansion`.
     func entry(_ expansion: Int, scope: RouteScope) -> TrieBuilder.Entry {
         TrieBuilder.Entry(
-            routeIndex: index, expansionIndex: expansion, priority: route.priority, continueNext: route.continueNext,
+            routeIndex: index, expansionIndex: expansion, priority: route.priority,
+            continueNext: route.continueNext,
             pattern: route.pattern, name: route.name, segments: expansions[expansion],
             constraints: constraints, scope: scope)
     }

@@ -15,7 +15,8 @@ extension PatternParser {
             offset += 1
         }
         guard offset < range.upperBound else { return }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<range.upperBound]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[offset..<range.upperBound]), as: UTF8.self)
         var scalarOffset = self.scalarOffset(offset)
         var escaped = false
         for scalar in text.unicodeScalars {

@@ -21,7 +21,8 @@ extension PatternParser {
             let start = cursor
             while cursor < expansion.endIndex, tokens[expansion[cursor]].kind != .slash { cursor += 1 }
             if cursor == start + 1,
-                let single = try singleTokenSegment(tokens[expansion[start]], names: &names, segments: segments)
+                let single = try singleTokenSegment(
+                    tokens[expansion[start]], names: &names, segments: segments)
             {
                 segments.append(single)
                 continue
@@ -44,7 +45,9 @@ extension PatternParser {
                             "two parameters need a literal between them: where would one end? (write '\\' before a character to make it literal)"
                         )
                     }
-                    try note(name, at: token.position, in: &names, segments: segments, pieces: pieces, glob: glob?.name)
+                    try note(
+                        name, at: token.position, in: &names, segments: segments, pieces: pieces,
+                        glob: glob?.name)
                     pieces.append(.parameter(name: name, constraint: constraint))
                     if positions { constraintPositions.append(token.constraintPosition.map(scalarOffset)) }
                 case .glob(let name, let constraint):
@@ -79,7 +82,8 @@ extension PatternParser {
                 segment = .pieces(pieces)
             }
             segments.append(
-                PositionedSegment(segment: segment, position: position, constraintPositions: constraintPositions))
+                PositionedSegment(
+                    segment: segment, position: position, constraintPositions: constraintPositions))
         }
         return segments
     }

@@ -152,7 +152,9 @@ struct PatternParser {
         let name = string(start + 1..<nameEnd)
         tokens.append(
             Token(
-                kind: isGlob ? .glob(name: name, constraint: constraint) : .parameter(name: name, constraint: constraint),
+                kind: isGlob
+                    ? .glob(name: name, constraint: constraint)
+                    : .parameter(name: name, constraint: constraint),
                 position: start, constraintPosition: constraintPosition))
     }
 
@@ -163,7 +165,8 @@ struct PatternParser {
         var unescaped: [UInt8]?
         while let byte = current {
             switch byte {
-            case UInt8(ascii: "/"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ":"), UInt8(ascii: "*"):
+            case UInt8(ascii: "/"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ":"),
+                UInt8(ascii: "*"):
                 break
             case UInt8(ascii: "\\"):
                 if unescaped == nil { unescaped = Array(bytes[start..<index]) }

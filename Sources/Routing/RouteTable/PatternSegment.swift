@@ -125,7 +125,8 @@ extension PatternSegment {
     var patternText: String {
         switch self {
         case .literal(let text): PatternPiece.literal(text).patternText
-        case .parameter(let name, let constraint): PatternPiece.parameter(name: name, constraint: constraint).patternText
+        case .parameter(let name, let constraint):
+            PatternPiece.parameter(name: name, constraint: constraint).patternText
         case .pieces(let pieces): pieces.map(\.patternText).joined()
         case .glob(let name, let constraint, let tail):
             "*" + name + (constraint.map { "(\($0))" } ?? "") + tail.map(\.patternText).joined()

@@ -39,7 +39,8 @@ extension TrieBuilder {
                 terminal.groupEnd = Int32(first + ordered.count)
                 terminals.append(terminal)
             }
-            hasOneRoutePerShape = hasOneRoutePerShape && ordered.count == 1 && ordered[0].scope.reachesEveryLink
+            hasOneRoutePerShape =
+                hasOneRoutePerShape && ordered.count == 1 && ordered[0].scope.reachesEveryLink
             return Int32(first)
         }
         // A node's first and rank among its siblings of one kind: priority, registration, creation.
@@ -61,7 +62,8 @@ extension TrieBuilder {
                 case .literal(let bytes):
                     patterns.pieces.append(
                         Trie.Piece(
-                            literalStart: Int32(flatKeys.count), literalLength: Int32(bytes.count), constraint: -1))
+                            literalStart: Int32(flatKeys.count), literalLength: Int32(bytes.count),
+                            constraint: -1))
                     flatKeys += bytes
                 case .parameter(let constraint):
                     patterns.pieces.append(
@@ -108,7 +110,8 @@ extension TrieBuilder {
             flat.constrainedStart = Int32(flatConstraints.count)
             // Segment patterns first, more literal characters first: they say more.
             var patternSiblings =
-                source.lastPattern < 0 ? [] : Self.items(from: source.lastPattern) { patternEdges[Int($0)].previous }
+                source.lastPattern < 0
+                ? [] : Self.items(from: source.lastPattern) { patternEdges[Int($0)].previous }
             patternSiblings.sort { lhs, rhs in
                 let (left, right) = (patternEdges[Int(lhs)], patternEdges[Int(rhs)])
                 let (leftLength, rightLength) = (left.literalLength, right.literalLength)
@@ -119,7 +122,8 @@ extension TrieBuilder {
                 let (start, count) = flatten(edge.pieces)
                 flatConstraints.append(
                     Trie.ConstraintEdge(
-                        constraint: .any, child: Int32(queue.count), pattern: Int32(patterns.patternEdges.count)))
+                        constraint: .any, child: Int32(queue.count),
+                        pattern: Int32(patterns.patternEdges.count)))
                 patterns.patternEdges.append(
                     Trie.PatternEdge(pieceStart: start, pieceCount: count, child: Int32(queue.count)))
                 queue.append(edge.child)
@@ -156,7 +160,8 @@ extension TrieBuilder {
                     return precedes(left.child, right.child)
                 }
                 let list = Trie.GlobList(
-                    start: Int32(patterns.globEdges.count), count: Int32(globs.count), plain: flat.globTerminal)
+                    start: Int32(patterns.globEdges.count), count: Int32(globs.count),
+                    plain: flat.globTerminal)
                 for edge in globs.map({ globEdges[Int($0)] }) {
                     let (start, count) = flatten(edge.tail)
                     patterns.globEdges.append(

@@ -279,7 +279,9 @@ struct TrieBuilder {
         // The first route of a shape has no rival: nothing to check.
         if last >= 0 {
             let occupants = self.occupants
-            let rivals = Self.list(from: last, in: occupants).filter { occupants[Int($0)].scope == entry.scope }
+            let rivals = Self.list(from: last, in: occupants).filter {
+                occupants[Int($0)].scope == entry.scope
+            }
             if rivals.contains(where: { occupants[Int($0)].terminal.routeIndex == entry.routeIndex }) {
                 givenUp.append(
                     GivenUp(
@@ -297,7 +299,8 @@ struct TrieBuilder {
                     givenUp.append(
                         GivenUp(
                             routeIndex: loser.terminal.routeIndex, expansionIndex: loser.expansionIndex,
-                            takenBy: winner.terminal.routeIndex, conflict: conflict(loser, blockedBy: winner)))
+                            takenBy: winner.terminal.routeIndex, conflict: conflict(loser, blockedBy: winner))
+                    )
                     if blocked < 0 { keepsNew = false } else { self.occupants[Int(blocked)].gaveUp = true }
                 }
                 if !keepsNew { return last }

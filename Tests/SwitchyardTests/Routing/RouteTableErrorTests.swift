@@ -158,7 +158,9 @@ struct RouteTableErrorTests {
         #expect(inParentheses.match("/f/12")?.params["path"] == "12")
         #expect(inParentheses.match("/f/1/2") == nil)
         let keyed = try Router(routes: [
-            Routing.route("/f/*path", constraints: ["path": .custom("two segments") { $0.split(separator: "/").count == 2 }])
+            Routing.route(
+                "/f/*path",
+                constraints: ["path": .custom("two segments") { $0.split(separator: "/").count == 2 }])
         ])
         #expect(keyed.match("/f/a/b")?.params["path"] == "a/b")
         #expect(keyed.match("/f/a") == nil)

@@ -73,7 +73,9 @@ struct SegmentPatternTests {
         row(["/*path/edit"], "/a/b/show", nil),
         row(["/media/*path.ogg"], "/media/a/b.ogg", 0, ["path": "a/b"]),
         row(["/media/*path.ogg"], "/media/.ogg", nil),
-        row(["/:locale/*file.:format"], "/en/a/b.c.json", 0, ["locale": "en", "file": "a/b", "format": "c.json"]),
+        row(
+            ["/:locale/*file.:format"], "/en/a/b.c.json", 0,
+            ["locale": "en", "file": "a/b", "format": "c.json"]),
         row(["/:locale/*file.:format"], "/en/x", nil),
         row(["/src/*path/blob/:ref"], "/src/a/b/blob/main", 0, ["path": "a/b", "ref": "main"]),
         row(["/*path(.:format)"], "/a/b.json", 0, ["path": "a/b", "format": "json"]),

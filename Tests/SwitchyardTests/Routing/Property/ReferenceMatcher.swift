@@ -39,9 +39,11 @@ struct ReferenceMatcher {
         self.caseSensitive = caseSensitive
         let shapes = routes.indices.flatMap { index in routes[index].expansions.map { (index, $0) } }
         let all = shapes.enumerated().map { Candidate(route: $1.0, shape: $1.1, ordinal: $0) }
-        let givenUp = Self.givenUp(all, routes: routes, key: { shape in
-            Self.shapeKey(shape, caseSensitive: caseSensitive)
-        })
+        let givenUp = Self.givenUp(
+            all, routes: routes,
+            key: { shape in
+                Self.shapeKey(shape, caseSensitive: caseSensitive)
+            })
         allCandidates = all
         candidates = all.filter { !givenUp.contains($0.ordinal) }
     }
