@@ -32,6 +32,7 @@ struct TourTests {
         (Tour.chat, "mailapp://share", .notFound),
         (.content, "https://news.example.org/story", .notFound),
         (Tour.chat, "mailapp://messages/8#attachments", .ok),
+        (Tour.chat, "https://mail.example.com/messages/8.eml", .ok),
         (.app, "mailapp://messages/8?highlight=report", .ok),
         (.app, "mailapp://messages/abc", .badRequest),
         (.app, "mailapp://compose?to=grace&to=linus", .ok),
@@ -126,6 +127,12 @@ struct TourTests {
                 Message(id: 8, from: "linus", subject: "Quarterly report"), scrolledTo: "attachments"),
             browserURL: nil,
             fragment: "attachments"),
+        // A parameter and a suffix in one segment: the segment pattern ranks above `message`'s
+        // plain parameter, so `8.eml` is no message id.
+        LinkRow(
+            index: 23, url: "https://mail.example.com/messages/8.eml", route: "messageSource",
+            screen: .messageSource(Message(id: 8, from: "linus", subject: "Quarterly report")),
+            browserURL: nil, fragment: nil),
     ]
 
     @Test("the link rows reach the route, screen, web view and fragment they claim", arguments: linkRows)
@@ -173,9 +180,9 @@ struct TourTests {
         let tour = try Tour()
         let rows = await tour.run()
         try #require(rows.count == Self.expected.count)
-        let attack = rows[33].response
-        let nothing = rows[34].response
-        #expect(rows[33].step.url == Tour.forwardingAttackURL)
+        let attack = rows[34].response
+        let nothing = rows[35].response
+        #expect(rows[34].step.url == Tour.forwardingAttackURL)
         #expect(attack.request.source == .content && nothing.request.source == .content)
         #expect(attack.status == .notFound && nothing.status == .notFound)
         #expect(attack.data.isEmpty && nothing.data.isEmpty)
@@ -194,20 +201,20 @@ struct TourTests {
         let rows = await tour.run()
         try #require(rows.count == Self.expected.count)
         let message = Message(id: 8, from: "linus", subject: "Quarterly report")
-        #expect(rows[23].response.screen == .message(message, highlighting: "report"))
-        #expect(rows[23].response.request.route?.name == "message", "the flag is still off")
+        #expect(rows[24].response.screen == .message(message, highlighting: "report"))
+        #expect(rows[24].response.request.route?.name == "message", "the flag is still off")
 
         // The in-app 400 names the key, the type and the value.
-        #expect(rows[24].response.request.route?.name == "message")
-        #expect(rows[24].response.error?.message == "'message_id' is not a valid Int: 'abc'")
-        #expect(rows[24].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
+        #expect(rows[25].response.request.route?.name == "message")
+        #expect(rows[25].response.error?.message == "'message_id' is not a valid Int: 'abc'")
+        #expect(rows[25].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
 
         // Reply all: the URL built from a ComposeLink, decoded back by the composer.
-        #expect(rows[25].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
-        #expect(rows[25].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
+        #expect(rows[26].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
+        #expect(rows[26].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
         // The Labs switch: built from a LabsLink, the same URL the tour spelled out before.
-        #expect(rows[27].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
-        #expect(rows[27].step.source == .app)
+        #expect(rows[28].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
+        #expect(rows[28].step.source == .app)
     }
 
     @Test("dispatch: the flag declines, then the analytics route continues to the threaded view")
@@ -219,12 +226,12 @@ struct TourTests {
         #expect(Mailbox.replies(to: 9).count == 2)
 
         // Flag off: `thread` declined; a decline is not an answer, so `send` got the classic view.
-        #expect(rows[26].response.request.route?.name == "message")
-        #expect(rows[26].response.screen == .message(message))
-        #expect(rows[27].response.screen == .labs(.threadedMessages, isOn: true))
+        #expect(rows[27].response.request.route?.name == "message")
+        #expect(rows[27].response.screen == .message(message))
+        #expect(rows[28].response.screen == .labs(.threadedMessages, isOn: true))
 
         // `sendAll`: the analytics route's 204, then the next candidate's answer.
-        let chain = rows[28]
+        let chain = rows[29]
         #expect(chain.step.kind == .sendAll)
         #expect(chain.answers.map(\.status) == [.noContent, .ok])
         #expect(chain.answers.map { $0.request.route?.name } == ["messageAnalytics", "thread"])
@@ -234,23 +241,23 @@ struct TourTests {
         #expect(chain.result(at: 0).hasPrefix("nothing to show — sendAll, answer 1"))
 
         // `send`, same URL: the last answer of the same chain.
-        #expect(rows[29].step.kind == .send && rows[29].answers.count == 1)
-        #expect(rows[29].response.request.route?.name == "thread")
-        #expect(rows[29].response.screen == thread)
+        #expect(rows[30].step.kind == .send && rows[30].answers.count == 1)
+        #expect(rows[30].response.request.route?.name == "thread")
+        #expect(rows[30].response.screen == thread)
     }
 
     @Test("a promotion link redirects to the inbox with its campaign as data; a query item is not data")
     func promotion() async throws {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
-        let promo = rows[30].response
+        let promo = rows[31].response
         #expect(promo.screen == .inbox(Mailbox.messages, backTo: nil, campaign: "spring"))
         #expect(promo.request.url == "mailapp://inbox", "the bare path kept the link's scheme")
         #expect(promo.request.source == Tour.chat, "the redirect kept the source")
         #expect(!promo.request.url.contains("campaign"), "redirect data never appears in the URL")
-        #expect(rows[30].result.contains("with the spring campaign's banner via mailapp://inbox"))
-        #expect(rows[31].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
-        #expect(rows[31].response.request.query["campaign"] == "free")
+        #expect(rows[31].result.contains("with the spring campaign's banner via mailapp://inbox"))
+        #expect(rows[32].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
+        #expect(rows[32].response.request.query["campaign"] == "free")
     }
 
     @Test("the table is aligned: every row has its STATUS where the header has it")
