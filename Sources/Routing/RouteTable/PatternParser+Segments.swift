@@ -1,9 +1,10 @@
 extension PatternParser {
     /// The segments of one expansion (token indices from ``expandedTokens()``), checked: a glob
     /// starts a segment and comes once, two parameters have a literal between
-    /// them, no name appears twice, and no literal segment is `.` or `..`. Constraint positions
-    /// are found only when `positions` asks for them (for messages): `Router.init` parses every
-    /// pattern, and a segment of one token costs no array of its own.
+    /// them, no name appears twice, and no literal segment is `.` or `..`. The positions of
+    /// segments and constraint names are found only when `positions` asks for them (messages and
+    /// rewrites; errors find their own): `Router.init` parses every pattern, and a segment of one
+    /// token costs no array of its own.
     func segments<Expansion: RandomAccessCollection<Int>>(of expansion: Expansion, positions: Bool)
         throws(RouteTableError) -> PatternExpansion
     where Expansion.Index == Int {
@@ -22,7 +23,7 @@ extension PatternParser {
             while cursor < expansion.endIndex, tokens[expansion[cursor]].kind != .slash { cursor += 1 }
             if cursor == start + 1,
                 let single = try singleTokenSegment(
-                    tokens[expansion[start]], names: &names, segments: segments)
+                    tokens[expansion[start]], names: &names, segments: segments, positions: positions)
             {
                 segments.append(single)
                 continue
@@ -65,14 +66,14 @@ extension PatternParser {
                     break
                 }
             }
-            let position = scalarOffset(tokens[expansion[start]].position)
+            let position = positions ? scalarOffset(tokens[expansion[start]].position) : 0
             let segment: PatternSegment
             if let glob {
                 segment = .glob(name: glob.name, constraint: glob.constraint, tail: pieces)
             } else if pieces.count == 1, case .literal(let text) = pieces[0] {
                 if text == "." || text == ".." {
                     throw RouteTableError(
-                        pattern: pattern, position: position,
+                        pattern: pattern, position: scalarOffset(tokens[expansion[start]].position),
                         reason: "'.' and '..' segments can never match: the URL parser refuses them")
                 }
                 segment = .literal(text)
@@ -90,15 +91,15 @@ extension PatternParser {
 
     /// The segment of one token, the common case, or `nil` for a glob (whose checks the general
     /// path makes).
-    private func singleTokenSegment(_ token: Token, names: inout Names, segments: PatternExpansion)
-        throws(RouteTableError) -> PositionedSegment?
-    {
-        let position = scalarOffset(token.position)
+    private func singleTokenSegment(
+        _ token: Token, names: inout Names, segments: PatternExpansion, positions: Bool
+    ) throws(RouteTableError) -> PositionedSegment? {
+        let position = positions ? scalarOffset(token.position) : 0
         switch token.kind {
         case .text(let text):
             if text == "." || text == ".." {
                 throw RouteTableError(
-                    pattern: pattern, position: position,
+                    pattern: pattern, position: scalarOffset(token.position),
                     reason: "'.' and '..' segments can never match: the URL parser refuses them")
             }
             return PositionedSegment(segment: .literal(text), position: position, constraintPositions: [])
@@ -106,7 +107,7 @@ extension PatternParser {
             try note(name, at: token.position, in: &names, segments: segments)
             return PositionedSegment(
                 segment: .parameter(name: name, constraint: constraint), position: position,
-                constraintPositions: token.constraintPosition.map { [scalarOffset($0)] } ?? [])
+                constraintPositions: positions ? [token.constraintPosition.map(scalarOffset)] : [])
         case .glob, .slash, .optional:
             return nil
         }
