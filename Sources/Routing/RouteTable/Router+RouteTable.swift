@@ -30,7 +30,7 @@ extension Router {
         return TextTable.render(rows) + givenUpLines().map { "\n" + $0 }.joined()
     }
 
-    /// `"/songs(/:song-song)(.:format)" gives up /songs, /songs.:format to
+    /// `/songs(/:song-song)(.:format) (songFirst) gives up /songs, /songs.:format to
     /// "/songs(/song-:song)(.:format)"`, one line per route that gives expansions up; empty when
     /// none does. With `route`, only the lines about it: what it gives up, and what others give
     /// up to it.
