@@ -123,4 +123,26 @@ struct SegmentPatternTests {
         #expect(router.match(hostile) == nil)
         #expect(router.match("/h/p-q-x7-w")?.routeIndex == 7)
     }
+
+    /// A private segment pattern does not exist for a link from outside: the public route it
+    /// would outrank answers, and explain names only public routes.
+    @Test(
+        "private segment patterns and globs stay invisible from outside",
+        arguments: [
+            ("/files/:name.html", "/files/:name", "/files/a.html", ["name": "a.html"]),
+            ("/media/*path.ogg", "/media/*rest", "/media/a/b.ogg", ["rest": "a/b.ogg"]),
+            ("/*path/edit", "/*rest", "/x/y/edit", ["rest": "x/y/edit"]),
+        ] as [(String, String, String, [String: String])])
+    func privateFormsInvisible(hidden: String, open: String, path: String, params: [String: String]) throws {
+        let router = try Router(routes: [
+            Routing.route(hidden, name: "hidden", isPublic: false), Routing.route(open, name: "open"),
+        ])
+        #expect(router.match(path)?.route.name == "hidden")
+        let outside = Source.external(sourceApplication: nil)
+        let match = try #require(router.match(path, source: outside))
+        #expect(match.route.name == "open")
+        #expect(Routing.strings(match.params) == params)
+        #expect(!router.explain(path, source: outside).contains(hidden))
+        #expect(router.candidates(path, source: outside).map(\.route.name) == ["open"])
+    }
 }
