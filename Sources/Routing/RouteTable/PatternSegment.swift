@@ -85,14 +85,6 @@ enum PatternPiece: Sendable, Hashable {
         if case .parameter(let name, let constraint) = self { return (name, constraint) }
         return nil
     }
-
-    /// How many literal characters a list of pieces holds: segment patterns with more come first.
-    static func literalLength(of pieces: [PatternPiece]) -> Int {
-        pieces.reduce(0) { total, piece in
-            if case .literal(let text) = piece { return total + text.utf8.count }
-            return total
-        }
-    }
 }
 
 extension [PatternSegment] {
