@@ -33,7 +33,9 @@ extension Router {
             let compiled = storage.compiledRoutes[match.routeIndex]
             let route = match.route
             lines.append("matched: \(route.label)")
-            lines += givenUpLines(involving: match.routeIndex).map { "shared expansions: " + $0 }
+            lines += givenUpLines(involving: match.routeIndex, publicOnly: source != .app).map {
+                "shared expansions: " + $0
+            }
             if !match.params.isEmpty {
                 lines.append(
                     "parameters: " + match.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))

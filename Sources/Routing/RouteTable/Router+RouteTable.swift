@@ -33,12 +33,15 @@ extension Router {
     /// `/songs(/:song-song)(.:format) (songFirst) gives up /songs, /songs.:format to
     /// "/songs(/song-:song)(.:format)"`, one line per route that gives expansions up; empty when
     /// none does. With `route`, only the lines about it: what it gives up, and what others give
-    /// up to it.
-    func givenUpLines(involving route: Int? = nil) -> [String] {
+    /// up to it. With `publicOnly`, none that names a private route: for a link from outside they
+    /// do not exist (the public trie is built without them, so nothing is given up to them).
+    func givenUpLines(involving route: Int? = nil, publicOnly: Bool = false) -> [String] {
         storage.givenUp.sorted { $0.key < $1.key }.flatMap { routeIndex, lost -> [String] in
             let compiled = storage.compiledRoutes[routeIndex]
             let groups = Dictionary(grouping: lost, by: \.takenBy).filter { takenBy, _ in
-                route == nil || route == routeIndex || route == takenBy
+                (route == nil || route == routeIndex || route == takenBy)
+                    && (!publicOnly
+                        || storage.routes[routeIndex].isPublic && storage.routes[takenBy].isPublic)
             }
             return groups.sorted { $0.key < $1.key }.map { takenBy, lost in
                 let shapes = lost.map { compiled.expansions[$0.expansionIndex].patternText }

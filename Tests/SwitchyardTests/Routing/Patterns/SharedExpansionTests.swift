@@ -82,5 +82,9 @@ struct SharedExpansionTests {
         ])
         #expect(router.match("/a/1-2")?.route.name == "private")
         #expect(router.match("/a/1-2", source: .external(sourceApplication: nil))?.route.name == "public")
+        // In-app, explain says what the public route gives up; from outside the private route
+        // does not exist, and neither does the line.
+        #expect(router.explain("/a").contains(#"gives up /a/:p-:q to "/a/:x-:y""#))
+        #expect(!router.explain("/a", source: .external(sourceApplication: nil)).contains("/a/:x-:y"))
     }
 }
