@@ -21,7 +21,7 @@ extension Trie {
     /// A child for a glob that has a tail in its last segment, a constraint, or segments after it
     /// (the child's subtree holds those).
     struct GlobEdge: Sendable {
-        /// Index in ``Tables/constraints``, or -1.
+        /// Index in ``PatternTables/constraints``, or -1.
         let constraint: Int32
         let pieceStart: Int32
         let pieceCount: Int32
@@ -34,7 +34,7 @@ extension Trie {
     struct Piece: Sendable {
         let literalStart: Int32
         let literalLength: Int32
-        /// Index in ``Tables/constraints``, or -1.
+        /// Index in ``PatternTables/constraints``, or -1.
         let constraint: Int32
     }
 
