@@ -95,7 +95,7 @@ private func check(_ url: String) {
         case .success(let again) where again.pathString == path: break
         default: finding("the routed path \(path.debugDescription) does not reparse to itself", url)
         }
-        _ = URLParser.query(of: parsed, plusAsSpace: true)
+        _ = URLParser.query(of: parsed, reading: QueryReading(plusAsSpace: true))
         if case .web(let host) = parsed.link { checkHost(host, of: parsed, url) }
     }
     _ = parserRouter.explain(url, source: .external(sourceApplication: nil))

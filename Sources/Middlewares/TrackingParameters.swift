@@ -63,7 +63,10 @@ public struct TrackingParameters: Sendable, Hashable {
         for item in query {
             if matches(item.name) { tracking.append(item) } else { kept.append(item) }
         }
-        return (Query(kept), Query(tracking))
+        return (
+            Query(kept, repeatedItems: query.repeatedItems),
+            Query(tracking, repeatedItems: query.repeatedItems)
+        )
     }
 
     /// The URL without tracking query items; everything else, fragment included, is kept byte for

@@ -106,7 +106,7 @@ struct PercentEncodingTests {
         let parsed = try URLParser.parse("/p?k=" + encoded + "&" + encoded + "=v", configuration: .init())
             .get()
         for plusAsSpace in [false, true] {
-            let query = URLParser.query(of: parsed, plusAsSpace: plusAsSpace)
+            let query = URLParser.query(of: parsed, reading: QueryReading(plusAsSpace: plusAsSpace))
             #expect(query.items.count == 2)
             #expect(query["k"] == value)
             #expect(query[value] == "v")

@@ -34,7 +34,7 @@ struct QueryParsingTests {
     static func query(_ url: String, plusAsSpace: Bool = false) throws -> Query {
         let configuration = Router.Configuration(schemes: ["mailapp"], hosts: ["mail.example.com"])
         let parsed = try URLParser.parse(url, configuration: configuration).get()
-        return URLParser.query(of: parsed, plusAsSpace: plusAsSpace)
+        return URLParser.query(of: parsed, reading: QueryReading(plusAsSpace: plusAsSpace))
     }
 
     @Test(arguments: [
@@ -123,7 +123,7 @@ struct QueryParsingTests {
         let url = "/a?&x=1&&y&=&z=%26&"
         let limits = Router.Limits(queryItems: 4)
         let parsed = try URLParser.parse(url, configuration: .init(limits: limits)).get()
-        #expect(URLParser.query(of: parsed, plusAsSpace: false).items.count == 4)
+        #expect(URLParser.query(of: parsed, reading: QueryReading(plusAsSpace: false)).items.count == 4)
         let over = URLParser.parse(url, configuration: .init(limits: Router.Limits(queryItems: 3)))
         #expect(throws: RoutingError.self) { try over.get() }
     }

@@ -121,7 +121,7 @@ extension CompiledRouter {
         return routes.indices.filter { index in
             let scope = scopes[index]
             return routes[index].isPublic == `public`
-                && (scope.isUnscoped || scope.hosts.contains { $0.matches(pattern.bytes) })
+                && (scope.isUnscoped || scope.reaches(webHost: host))
         }
     }
 

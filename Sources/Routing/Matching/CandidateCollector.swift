@@ -20,10 +20,10 @@ struct CandidateCollector<Chooser: GroupChooser>: TerminalFilter {
     }
 
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
-        var terminal = chooser.choose(first, after: -1)
+        var terminal = chooser.choose(first, after: -1, captures: captures, glob: glob)
         while terminal >= 0 {
             record(terminal, captures, glob)
-            terminal = chooser.choose(first, after: terminal)
+            terminal = chooser.choose(first, after: terminal, captures: captures, glob: glob)
         }
         return -1
     }

@@ -2,7 +2,9 @@
 /// shape it ranks those `link` reaches by ``Reach/precedes(_:)``, the one precedence rule.
 ///
 /// The query is decoded the first time a condition needs it, at most once per walk (never, when
-/// the request already decoded it and hands it in).
+/// the request already decoded it and hands it in). What only a route's end can settle is
+/// checked there too: constraints that read the link (they need the route's host parameters),
+/// and, where empty segments are kept, that no parameter but a glob took an empty one.
 struct LinkFilter: GroupChooser {
     /// The trie's terminals and the router's scopes (by route index), borrowed for one walk:
     /// holding the arrays would retain them on every URL.
@@ -11,25 +13,32 @@ struct LinkFilter: GroupChooser {
     let link: ParsedURL.Link
     /// The URL's bytes, which `link` and `queryRange` index.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The routed path's bytes, which captures index (`bytes` unless a rewrite applied).
+    let routed: UnsafeBufferPointer<UInt8>
+    /// ``Router/Configuration/EmptySegments/keep``: a capture other than a glob's must not be empty.
+    let refusesEmptyCaptures: Bool
     let isExternal: Bool
     let queryRange: Range<Int>?
-    let plusAsSpace: Bool
+    let queryReading: QueryReading
     /// The decoded query, once a condition has needed it; the request reuses it.
     private(set) var query: Query?
 
     init(
         terminals: UnsafeBufferPointer<Trie.Terminal>, scopes: UnsafeBufferPointer<RouteScope>,
         link: ParsedURL.Link, queryRange: Range<Int>?, query: Query? = nil,
-        bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool, plusAsSpace: Bool
+        bytes: UnsafeBufferPointer<UInt8>, routed: UnsafeBufferPointer<UInt8>, refusesEmptyCaptures: Bool,
+        isExternal: Bool, queryReading: QueryReading
     ) {
         self.terminals = terminals
         self.scopes = scopes
         self.link = link
         self.bytes = bytes
+        self.routed = routed
+        self.refusesEmptyCaptures = refusesEmptyCaptures
         self.isExternal = isExternal
         self.queryRange = queryRange
         self.query = query
-        self.plusAsSpace = plusAsSpace
+        self.queryReading = queryReading
     }
 
     /// How a route of a group ranks for the link.
@@ -54,19 +63,25 @@ struct LinkFilter: GroupChooser {
 
     @inline(__always)
     mutating func choose(_ first: Int32, captures: borrowing CaptureList, glob: Range<Int>?) -> Int32 {
-        best(in: first, after: nil)
+        best(in: first, after: nil, captures: captures, glob: glob)
     }
 
     /// The terminal of the group starting at `first` that the link reaches and that comes right
     /// after `previous` (-1: the best one), or -1: asked in turn, the group's candidates in order.
-    mutating func choose(_ first: Int32, after previous: Int32) -> Int32 {
-        best(in: first, after: previous < 0 ? nil : reach(at: Int(previous)))
+    mutating func choose(
+        _ first: Int32, after previous: Int32, captures: borrowing CaptureList, glob: Range<Int>?
+    )
+        -> Int32
+    {
+        best(in: first, after: previous < 0 ? nil : reach(at: Int(previous)), captures: captures, glob: glob)
     }
 
     /// The best-ranked terminal of the group starting at `first` that the link reaches and that
     /// `floor` precedes (any, when `floor` is `nil`), or -1.
     @inline(__always)
-    private mutating func best(in first: Int32, after floor: Reach?) -> Int32 {
+    private mutating func best(
+        in first: Int32, after floor: Reach?, captures: borrowing CaptureList, glob: Range<Int>?
+    ) -> Int32 {
         var best: Reach?
         var index = Int(first)
         let end = Int(terminals[index].groupEnd)
@@ -77,7 +92,11 @@ struct LinkFilter: GroupChooser {
             if let candidate = reach(at: index) {
                 let isAfterFloor = floor == nil || floor.unsafelyUnwrapped.precedes(candidate)
                 let beatsBest = best == nil || candidate.precedes(best.unsafelyUnwrapped)
-                if isAfterFloor && beatsBest && conditionsHold(candidate) { best = candidate }
+                if isAfterFloor && beatsBest && conditionsHold(candidate)
+                    && endChecksPass(candidate, captures: captures, glob: glob)
+                {
+                    best = candidate
+                }
             }
             index &+= 1
         }
@@ -103,12 +122,64 @@ struct LinkFilter: GroupChooser {
     /// first time one needs it.
     @inline(__always)
     private mutating func conditionsHold(_ reach: Reach) -> Bool {
-        reach.conditions == 0 || scopes[terminals[reach.index].routeIndex].conditionsHold(decodedQuery())
+        guard reach.conditions > 0 else { return true }
+        let scope = scopes[terminals[reach.index].routeIndex]
+        return scope.conditionsHold(decodedQuery()) { context(for: scope) }
+    }
+
+    /// The checks only a route's end can make: with empty segments kept, no capture but a glob's
+    /// is empty; and the constraints that read the link accept their values.
+    @inline(__always)
+    private func endChecksPass(_ reach: Reach, captures: borrowing CaptureList, glob: Range<Int>?) -> Bool {
+        let routeIndex = terminals[reach.index].routeIndex
+        guard refusesEmptyCaptures || !scopes[routeIndex].linkChecks.isEmpty else { return true }
+        return endChecksPass(terminal: reach.index, scope: scopes[routeIndex], captures: captures, glob: glob)
+    }
+
+    private func endChecksPass(
+        terminal: Int, scope: RouteScope, captures: borrowing CaptureList, glob: Range<Int>?
+    ) -> Bool {
+        let keys = terminals[terminal].keys
+        let globIndex = terminals[terminal].globIndex
+        func capture(_ index: Int) -> Range<Int> {
+            index < captures.count ? captures[index] : glob ?? 0..<0
+        }
+        if refusesEmptyCaptures {
+            for index in keys.indices where index != globIndex && capture(index).isEmpty { return false }
+        }
+        guard !scope.linkChecks.isEmpty else { return true }
+        let context = context(for: scope)
+        for check in scope.linkChecks {
+            guard let index = keys.firstIndex(of: check.name) else { continue }
+            let value = PercentEncoding.decode(routed[capture(index)], plusAsSpace: false)
+            if !check.constraint.accepts(Substring(value), in: context) { return false }
+        }
+        return true
+    }
+
+    /// The link as the constraints of the route whose scope is `scope` see it.
+    private func context(for scope: RouteScope) -> LinkContext {
+        let scheme = link.scheme.map {
+            String(decoding: bytes[$0].map(ASCIICaseFolding.lowercased), as: UTF8.self)
+        }
+        guard let host = link.host else { return LinkContext(scheme: scheme) }
+        var parameters: [String: String] = [:]
+        if let entry = scope.hostEntry(for: host, in: bytes) {
+            for (name, value) in scope.hostParameterValues(entry, host: host, in: bytes) {
+                parameters[name] = value
+            }
+        }
+        return LinkContext(
+            scheme: scheme,
+            host: String(decoding: bytes[host].map(ASCIICaseFolding.lowercased), as: UTF8.self),
+            hostParameters: parameters)
     }
 
     private mutating func decodedQuery() -> Query {
         if let query { return query }
-        let decoded = queryRange.map { URLParser.query(in: bytes, $0, plusAsSpace: plusAsSpace) } ?? Query()
+        let decoded =
+            queryRange.map { URLParser.query(in: bytes, $0, reading: queryReading) }
+            ?? Query(repeatedItems: queryReading.repeatedItems)
         query = decoded
         return decoded
     }

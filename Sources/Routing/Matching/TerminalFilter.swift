@@ -1,7 +1,7 @@
 /// Chooses, at a node where routes end, the route a link reaches among the node's group (see
 /// ``Trie/Terminal``), or none, and the walk backtracks as at any dead end.
 ///
-/// The walk is generic over it: a trie with one route per shape (``Trie/hasOneRoutePerShape``) walks with
+/// The walk is generic over it: a trie with one route per shape (``Trie/walksUnfiltered``) walks with
 /// ``FirstTerminal``, which compiles to the walk 0.1 had, so scopes and query conditions cost a
 /// router that uses neither nothing. ``CandidateCollector`` records every route the link reaches
 /// and answers -1, so the walk goes on to the end: the walk's order is the candidates' order.
@@ -18,7 +18,11 @@ protocol TerminalFilter {
 protocol GroupChooser: TerminalFilter {
     /// The terminal of the group starting at `first` that the link reaches and that comes next
     /// after `previous` in precedence order (the best one when `previous` is -1), or -1.
-    mutating func choose(_ first: Int32, after previous: Int32) -> Int32
+    /// `captures` and `glob` are as for ``TerminalFilter/choose(_:captures:glob:)``.
+    mutating func choose(
+        _ first: Int32, after previous: Int32, captures: borrowing CaptureList, glob: Range<Int>?
+    )
+        -> Int32
     /// The decoded query, when a query condition needed it.
     var query: Query? { get }
 }
@@ -34,7 +38,11 @@ struct FirstTerminal: GroupChooser {
     }
 
     @inline(__always)
-    mutating func choose(_ first: Int32, after previous: Int32) -> Int32 {
+    mutating func choose(
+        _ first: Int32, after previous: Int32, captures: borrowing CaptureList, glob: Range<Int>?
+    )
+        -> Int32
+    {
         previous < 0 ? first : -1
     }
 

@@ -78,9 +78,10 @@ final class Trie: @unchecked Sendable {
     private let patterns: UnsafeMutablePointer<PatternTables>
     let terminals: [Terminal]
     let caseSensitive: Bool
-    /// Every group holds one unscoped route without query conditions, so the first terminal of
-    /// a group is always the answer and the walk needs no ``TerminalFilter`` (``FirstTerminal``).
-    let hasOneRoutePerShape: Bool
+    /// Every group holds one unscoped route without query conditions or constraints that read
+    /// the link, and no route's end needs a check, so the first terminal of a group is always the
+    /// answer and the walk needs no ``TerminalFilter`` (``FirstTerminal``).
+    let walksUnfiltered: Bool
     /// `!caseSensitive`: literal keys are stored folded, and so must what is compared with them.
     var isFolding: Bool { !caseSensitive }
     /// The paths of literal segments only that end at a terminal, for a lookup before the walk.
@@ -88,9 +89,9 @@ final class Trie: @unchecked Sendable {
 
     init(
         nodes: [Node], literalEdges: [LiteralEdge], keyBytes: [UInt8], constraintEdges: [ConstraintEdge],
-        patterns: SegmentPatterns, terminals: [Terminal], caseSensitive: Bool, hasOneRoutePerShape: Bool
+        patterns: SegmentPatterns, terminals: [Terminal], caseSensitive: Bool, walksUnfiltered: Bool
     ) {
-        self.hasOneRoutePerShape = hasOneRoutePerShape
+        self.walksUnfiltered = walksUnfiltered
         self.nodes = Self.copy(nodes)
         self.literalEdges = Self.copy(literalEdges)
         self.keyBytes = Self.copy(keyBytes)

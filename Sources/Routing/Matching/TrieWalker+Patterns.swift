@@ -203,7 +203,9 @@ extension TrieWalker {
     }
 
     private func accepts(_ constraint: Constraint, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        constraint.isByteLevel ? constraint.acceptsBytes(bytes) : constraint.accepts(Substring(text(bytes)))
+        if constraint.isByteLevel { return constraint.acceptsBytes(bytes) }
+        // Checked at the route's end, with the link (``LinkFilter``).
+        return constraint.seesLink || constraint.accepts(Substring(text(bytes)))
     }
 
     /// The input offset of `offset` within a segment's value: the same when the value is the

@@ -121,11 +121,14 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                     if found >= 0 { return found }
                     continue
                 }
+                // A constraint that reads the link is the route's end's to check (``LinkFilter``),
+                // where the route, and so its host parameters, is known.
                 let accepted =
                     edge.constraint.isByteLevel
                     ? edge.constraint.acceptsBytes(value)
-                    : edge.constraint.accepts(
-                        isDecoded ? Substring(text(value)) : source.substring(utf8: start..<stop))
+                    : edge.constraint.seesLink
+                        || edge.constraint.accepts(
+                            isDecoded ? Substring(text(value)) : source.substring(utf8: start..<stop))
                 guard accepted else {
                     if tracer.wantsNotes {
                         tracer.note(
@@ -135,9 +138,11 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 }
                 if tracer.wantsNotes {
                     let routes = tracer.describe(parameterNode: Int(edge.child), capture: captures.count)
-                    tracer.note(
-                        depth: noteDepth,
-                        "'\(text(value))' meets constraint \(edge.constraint.name) of \(routes)")
+                    let verb =
+                        edge.constraint.seesLink
+                        ? "goes on to constraint \(edge.constraint.name), which reads the link where the route ends,"
+                        : "meets constraint \(edge.constraint.name)"
+                    tracer.note(depth: noteDepth, "'\(text(value))' \(verb) of \(routes)")
                 }
                 captures.append(start..<stop)
                 let found = walkChild(edge.child, at: stop, in: source)

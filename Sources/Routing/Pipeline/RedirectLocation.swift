@@ -87,7 +87,7 @@ enum RedirectLocation: Equatable {
             return ""
         case .custom(let scheme):
             return String(parsed.string.substring(utf8: scheme)) + ":/"
-        case .web(let host):
+        case .web(let host), .hosted(let host):
             // Without the path, query or fragment.
             return parsed.withUTF8 { bytes in
                 var end = host.upperBound

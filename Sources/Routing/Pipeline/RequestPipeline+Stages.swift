@@ -47,6 +47,11 @@ extension RequestPipeline {
             case .custom(let scheme):
                 return "no route is for \(url): the router does not serve the scheme "
                     + "'\(parsed.string.substring(utf8: scheme))'; add it to Configuration.schemes"
+            case .hosted(let host):
+                let scheme = parsed.schemeName ?? ""
+                return "no route is for \(url): the router does not serve links of '\(scheme)' to the host "
+                    + "'\(parsed.string.substring(utf8: host))'; Configuration.hosts must serve the host, "
+                    + "and Configuration.schemes the scheme"
             case .path: break
             }
         }

@@ -11,13 +11,15 @@ struct RequestPipeline {
 
     /// The final response, after following in-router redirects; observers have seen it.
     func run(_ url: String) async -> Response {
-        await inContext { await observed(url) }
+        let url = storage.absolute(url, source: source)
+        return await inContext { await observed(url) }
     }
 
     /// Every answer of the chain the URL starts (``Connection/sendAll(_:data:router:trusted:)``):
     /// the last is what ``run(_:)`` returns.
     func runAll(_ url: String) async -> [Response] {
-        await inContext { await observedAll(url) }
+        let url = storage.absolute(url, source: source)
+        return await inContext { await observedAll(url) }
     }
 
     /// Runs `body` with an external or content request's source in the task, so that re-sending
@@ -221,9 +223,11 @@ struct RequestPipeline {
         // A matched request always holds its URL as resolved.
         var found: [Candidate] = []
         var routed = ""
+        var link: ParsedURL?
         if var url = request.resolved {
             found = storage.candidates(of: &url, source: source)
             routed = url.routedString
+            link = url.parsed
         }
         let trie = storage.trie(for: source)
         // The route that ran is the first candidate; found by identity all the same.
@@ -231,7 +235,7 @@ struct RequestPipeline {
         var index = position.map { $0 + 1 } ?? found.count
         while index < found.count {
             let match = storage.makeMatch(
-                found[index].terminal, found[index].captures, in: routed, trie: trie)
+                found[index].terminal, found[index].captures, in: routed, trie: trie, link: link)
             index += 1
             request.reroute(to: match.route, params: match.params)
             if Task.isCancelled {
@@ -246,7 +250,9 @@ struct RequestPipeline {
             guard stages.continueNext, response.status.isSuccess else { return response }
         }
         if let last { return last }
-        let declined = found.map { storage.makeMatch($0.terminal, $0.captures, in: routed, trie: trie) }
+        let declined = found.map {
+            storage.makeMatch($0.terminal, $0.captures, in: routed, trie: trie, link: link)
+        }
         request.reroute(to: nil, params: Parameters())
         let response = await notFound(request, declined: declined)
         if keepsAll { answers.append(response) }
@@ -308,7 +314,7 @@ struct RequestPipeline {
         return Request(
             url: url, path: resolved.path, fragment: parsed.decodedFragment, route: route, params: params,
             query: resolved.query
-                ?? URLParser.query(of: parsed, plusAsSpace: storage.configuration.plusAsSpace),
+                ?? URLParser.query(of: parsed, reading: storage.queryReading),
             data: data, source: source, parsed: parsed, isRewritten: resolved.rewrittenPath != nil)
     }
 }

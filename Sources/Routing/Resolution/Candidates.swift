@@ -5,7 +5,7 @@ extension CompiledRouter {
     /// one of them never reads the string or walks the trie again.
     ///
     /// Each record is a terminal of the source's trie and its captures, into
-    /// `url.routedString` (``makeMatch(_:_:in:trie:)``).
+    /// `url.routedString` (``makeMatch(_:_:in:trie:link:)``).
     @inline(__always)
     func candidates(of url: inout ResolvedURL, source: Source) -> [Candidate] {
         var tracer = SilentTracer()
@@ -21,7 +21,7 @@ extension CompiledRouter {
         guard case .routable(var url) = prepared else { return [] }
         let trie = trie(for: source)
         return candidates(of: &url, source: source).map {
-            makeMatch($0.terminal, $0.captures, in: url.routedString, trie: trie)
+            makeMatch($0.terminal, $0.captures, in: url.routedString, trie: trie, link: url.parsed)
         }
     }
 }

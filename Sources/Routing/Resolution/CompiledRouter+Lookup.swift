@@ -1,6 +1,6 @@
 extension CompiledRouter {
     /// The one lookup: walks the routed path of `url` in `trie` for `goal`, the first match or
-    /// every candidate. A trie with one unscoped route per shape (``Trie/hasOneRoutePerShape``) walks with ``FirstTerminal``,
+    /// every candidate. A trie with one unscoped route per shape (``Trie/walksUnfiltered``) walks with ``FirstTerminal``,
     /// which compiles to the bare walk; any other with a ``LinkFilter`` for the link as received,
     /// whose query it decodes at most once and keeps in `url`.
     @inline(__always)
@@ -26,45 +26,79 @@ extension CompiledRouter {
         queryRange: Range<Int>?, linkBytes: UnsafeBufferPointer<UInt8>, query: inout Query?, source: Source,
         trie: Trie, for goal: Goal, tracer: inout Tracer
     ) -> Goal.Found {
-        if trie.hasOneRoutePerShape {
+        if trie.walksUnfiltered {
             var chooser = FirstTerminal()
             return goal.walk(trie, input, string: string, path: path, chooser: &chooser, tracer: &tracer)
         }
         return withLinkFilter(
-            link, queryRange: queryRange, query: query, bytes: linkBytes, source: source, trie: trie
+            link, queryRange: queryRange, query: query, bytes: linkBytes, routed: input, source: source,
+            trie: trie
         ) { chooser in
             defer { query = chooser.query }
             return goal.walk(trie, input, string: string, path: path, chooser: &chooser, tracer: &tracer)
         }
     }
 
-    /// Calls `body` with the filter for `link` (whose bytes are `bytes`), which borrows the trie's
-    /// terminals and the router's scopes for the call.
+    /// Calls `body` with the filter for `link` (whose bytes are `bytes`; captures index `routed`),
+    /// which borrows the trie's terminals and the router's scopes for the call.
     @inline(__always)
     func withLinkFilter<Result>(
         _ link: ParsedURL.Link, queryRange: Range<Int>?, query: Query? = nil,
-        bytes: UnsafeBufferPointer<UInt8>,
+        bytes: UnsafeBufferPointer<UInt8>, routed: UnsafeBufferPointer<UInt8>,
         source: Source, trie: Trie, _ body: (inout LinkFilter) -> Result
     ) -> Result {
         trie.terminals.withUnsafeBufferPointer { terminals in
             scopes.withUnsafeBufferPointer { scopes in
                 var filter = LinkFilter(
                     terminals: terminals, scopes: scopes, link: link, queryRange: queryRange, query: query,
-                    bytes: bytes, isExternal: source != .app, plusAsSpace: configuration.plusAsSpace)
+                    bytes: bytes, routed: routed, refusesEmptyCaptures: configuration.emptySegments == .keep,
+                    isExternal: source != .app, queryReading: queryReading)
                 return body(&filter)
             }
         }
     }
 
     /// The match of the terminal the walk ended at. Reads the terminal's fields in place rather
-    /// than copying it (each copy is reference counting).
+    /// than copying it (each copy is reference counting). `link`: the URL as received, whose
+    /// host gives the route's host parameters, when the router has any.
     @inline(__always)
-    func makeMatch(_ terminal: Int, _ captures: CaptureList, in string: String, trie: Trie) -> RouteMatch {
+    func makeMatch(
+        _ terminal: Int, _ captures: CaptureList, in string: String, trie: Trie, link: ParsedURL? = nil
+    ) -> RouteMatch {
         let routeIndex = trie.terminals[terminal].routeIndex
-        let params = Parameters(
+        var params = Parameters(
             source: string, keys: trie.terminals[terminal].keys, captures: captures,
             globIndex: trie.terminals[terminal].globIndex)
+        if hasHostParameters, let link {
+            params = addingHostParameters(to: params, route: routeIndex, link: link)
+        }
         return RouteMatch(
             route: routes[routeIndex], params: params, routeIndex: routeIndex, terminal: terminal)
+    }
+
+    /// `params` and the host parameters of route `routeIndex` read from `link`'s host, which
+    /// come after the path's: their values, lowercased, are appended to the parameters' source
+    /// string, so that the one list of ranges holds them all.
+    @inline(never)
+    private func addingHostParameters(to params: Parameters, route routeIndex: Int, link: ParsedURL)
+        -> Parameters
+    {
+        let scope = scopes[routeIndex]
+        guard !scope.hostParameters.isEmpty, let host = link.link.host else { return params }
+        let values = link.withUTF8 { bytes -> [(String, String)] in
+            guard let entry = scope.hostEntry(for: host, in: bytes) else { return [] }
+            return scope.hostParameterValues(entry, host: host, in: bytes)
+        }
+        guard !values.isEmpty else { return params }
+        var source = params.source
+        var keys = params.keys
+        var captures = params.captures
+        for (name, value) in values {
+            let start = source.utf8.count
+            source += value
+            keys.append(name)
+            captures.append(start..<source.utf8.count)
+        }
+        return Parameters(source: source, keys: keys, captures: captures, globIndex: params.globIndex)
     }
 }

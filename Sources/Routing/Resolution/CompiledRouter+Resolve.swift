@@ -8,6 +8,7 @@ extension CompiledRouter {
     /// would, which `FastPathTests` checks.
     @inline(__always)
     func resolve<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Resolution {
+        let url = absolute(url, source: source)
         // Each trie passed straight from its stored property: borrowed, not retained.
         if case .app = source { return resolve(url, source: source, trie: trie, tracer: &tracer) }
         return resolve(url, source: source, trie: publicTrie, tracer: &tracer)
@@ -33,6 +34,7 @@ extension CompiledRouter {
     /// ``Router/match(_:source:)``, which builds no resolved URL unless a rewrite needs one.
     @inline(__always)
     func match(_ url: String, source: Source) -> RouteMatch? {
+        let url = absolute(url, source: source)
         // Each trie passed straight from its stored property: borrowed, not retained.
         if case .app = source { return match(url, source: source, trie: trie) }
         return match(url, source: source, trie: publicTrie)
@@ -67,7 +69,7 @@ extension CompiledRouter {
                     source: source, trie: trie, tracer: &tracer)
             }
             guard let (terminal, captures) = found else { return nil }
-            return makeMatch(terminal, captures, in: parsed.string, trie: trie)
+            return makeMatch(terminal, captures, in: parsed.string, trie: trie, link: parsed)
         }
     }
 
@@ -137,7 +139,9 @@ extension CompiledRouter {
                 let (terminal, captures) = lookup(
                     &resolved, source: source, trie: trie, for: FirstMatch(), tracer: &tracer)
             else { return .unmatched(resolved) }
-            return .matched(makeMatch(terminal, captures, in: resolved.routedString, trie: trie), resolved)
+            return .matched(
+                makeMatch(terminal, captures, in: resolved.routedString, trie: trie, link: resolved.parsed),
+                resolved)
         }
     }
 
@@ -161,11 +165,13 @@ extension CompiledRouter {
             }
             let segmentCount = Int(hit.segmentCount)
             guard segmentCount <= limits.segments else { return .parse }
-            if trie.hasOneRoutePerShape {
+            if trie.walksUnfiltered {
                 return .found(terminal: Int(hit.terminal), end: end, segmentCount: segmentCount)
             }
-            let chosen = withLinkFilter(.path, queryRange: nil, bytes: bytes, source: source, trie: trie) {
-                $0.choose(hit.terminal, after: -1)
+            let chosen = withLinkFilter(
+                .path, queryRange: nil, bytes: bytes, routed: bytes, source: source, trie: trie
+            ) {
+                $0.choose(hit.terminal, after: -1, captures: CaptureList(), glob: nil)
             }
             guard chosen >= 0 else { return .walk(end: end, segmentCount: segmentCount) }
             return .found(terminal: Int(chosen), end: end, segmentCount: segmentCount)
@@ -204,6 +210,10 @@ extension CompiledRouter {
             return .unserved(ResolvedURL(parsed: parsed, rewrittenPath: nil))
         }
         var rewritten: ParsedURL?
+        if configuration.emptySegments == .squeeze, let squeezed = Self.squeezed(parsed, served: served) {
+            if tracer.wantsNotes { tracer.note(depth: 0, "empty segments squeezed: \(squeezed.pathString)") }
+            rewritten = squeezed
+        }
         for rewrite in rewrites {
             let current = rewritten ?? parsed
             guard let path = rewrite.apply(to: current.string, path: current.path) else {
@@ -227,5 +237,35 @@ extension CompiledRouter {
             }
         }
         return .routable(ResolvedURL(parsed: parsed, rewrittenPath: rewritten?.pathString))
+    }
+
+    /// The path of `parsed` with each run of `/` read as one (``Router/Configuration/EmptySegments/squeeze``),
+    /// parsed as a bare path; `nil` when it has no empty segment. Paths are short and this runs
+    /// only for a router that squeezes: a plain scan.
+    static func squeezed(_ parsed: ParsedURL, served: ServedLinks) -> ParsedURL? {
+        let path = parsed.path
+        let squeezed: [UInt8]? = parsed.withUTF8 { bytes in
+            var index = path.lowerBound &+ 1
+            while index < path.upperBound
+                && !(bytes[index] == UInt8(ascii: "/") && bytes[index &- 1] == UInt8(ascii: "/"))
+            {
+                index &+= 1
+            }
+            // `https://example.com//` leaves a path of one `/`: the root, squeezed.
+            guard index < path.upperBound || path.count == 1 else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(path.count)
+            for offset in path where !(bytes[offset] == UInt8(ascii: "/") && output.last == UInt8(ascii: "/"))
+            {
+                output.append(bytes[offset])
+            }
+            return output
+        }
+        guard let squeezed else { return nil }
+        guard
+            case .success(let value) = URLParser.parse(
+                String(decoding: squeezed, as: UTF8.self), served: served)
+        else { return nil }
+        return value
     }
 }

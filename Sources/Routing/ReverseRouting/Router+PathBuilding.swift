@@ -30,7 +30,7 @@ extension Router {
     /// The path of `expansion` with each parameter's value from `value`, percent-encoded per
     /// segment (a glob's value split on `/`), after `prefix` (a link's `scheme://host`, or
     /// nothing); the root is `/`. Built in one buffer: reverse routing runs once per ancestor of
-    /// every navigation stack.
+    /// every navigation stack. Constraints that read the link see `context`, the URL being built.
     ///
     /// - Throws: ``RoutingError`` with ``Status/badRequest`` for a value that breaks its
     ///   constraint, that the URL parser would refuse (empty, `.`, `..`), or that a segment
@@ -38,7 +38,7 @@ extension Router {
     ///   literal after it, so the value may not hold that literal where it would end early.
     static func path(
         of expansion: [PatternSegment], compiled: CompiledRoute, prefix: String = "", caseSensitive: Bool,
-        value: (String) -> String
+        context: LinkContext = .path, value: (String) -> String
     ) throws -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(prefix.utf8.count + 64)
@@ -50,14 +50,16 @@ extension Router {
                 PercentEncoding.appendSegment(literal, to: &bytes)
             case .parameter(let parameter, _):
                 let value = value(parameter)
-                try check(value, of: parameter, compiled: compiled)
+                try check(value, of: parameter, compiled: compiled, context: context)
                 try appendSegment(value, parameter: parameter, to: &bytes)
             case .pieces(let pieces):
                 bytes.append(UInt8(ascii: "/"))
-                try append(pieces, compiled: compiled, caseSensitive: caseSensitive, value: value, to: &bytes)
+                try append(
+                    pieces, compiled: compiled, caseSensitive: caseSensitive, context: context, value: value,
+                    to: &bytes)
             case .glob(let glob, _, let tail):
                 let text = value(glob)
-                try check(text, of: glob, compiled: compiled)
+                try check(text, of: glob, compiled: compiled, context: context)
                 // Split on the byte, as `Parameters.segments` does: `/` plus a combining mark is
                 // one character to `String.split`.
                 let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
@@ -70,8 +72,8 @@ extension Router {
                         bytes.append(UInt8(ascii: "/"))
                         let pieces = [PatternPiece.parameter(name: glob, constraint: nil)] + tail
                         try append(
-                            pieces, compiled: compiled, caseSensitive: caseSensitive, unchecked: glob,
-                            value: { $0 == glob ? part : value($0) }, to: &bytes)
+                            pieces, compiled: compiled, caseSensitive: caseSensitive, context: context,
+                            unchecked: glob, value: { $0 == glob ? part : value($0) }, to: &bytes)
                     }
                 }
             }
@@ -81,8 +83,12 @@ extension Router {
     }
 
     /// Throws when `value` breaks the constraint of `parameter`.
-    private static func check(_ value: String, of parameter: String, compiled: CompiledRoute) throws {
-        if let constraint = compiled.constraints[parameter], !constraint.accepts(Substring(value)) {
+    private static func check(
+        _ value: String, of parameter: String, compiled: CompiledRoute, context: LinkContext
+    ) throws {
+        if let constraint = compiled.constraints[parameter],
+            !constraint.accepts(Substring(value), in: context)
+        {
             throw RoutingError(
                 .badRequest, "'\(value)' breaks constraint \(constraint.name) of parameter '\(parameter)'")
         }
@@ -92,8 +98,8 @@ extension Router {
     /// value back: not empty, and not holding the literal that follows it before its end. The
     /// constraint of `unchecked` (a glob, whose whole value was checked) is not applied.
     private static func append(
-        _ pieces: [PatternPiece], compiled: CompiledRoute, caseSensitive: Bool, unchecked: String? = nil,
-        value: (String) -> String, to bytes: inout [UInt8]
+        _ pieces: [PatternPiece], compiled: CompiledRoute, caseSensitive: Bool, context: LinkContext,
+        unchecked: String? = nil, value: (String) -> String, to bytes: inout [UInt8]
     ) throws {
         var segment = ""
         for (index, piece) in pieces.enumerated() {
@@ -102,7 +108,7 @@ extension Router {
                 segment += literal
             case .parameter(let name, _):
                 let text = value(name)
-                if name != unchecked { try check(text, of: name, compiled: compiled) }
+                if name != unchecked { try check(text, of: name, compiled: compiled, context: context) }
                 guard !text.isEmpty else {
                     throw RoutingError(.badRequest, "parameter '\(name)' cannot be empty")
                 }

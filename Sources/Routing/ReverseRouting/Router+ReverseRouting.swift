@@ -32,9 +32,21 @@ extension Router {
     func path(for name: String, _ params: [String: String], query: [(name: String, value: String)]?) throws
         -> String
     {
+        let built = try buildPath(for: name, params, query: query, context: .path)
+        try verify(built.path, routeIndex: built.index, params: built.pathParams)
+        return built.path
+    }
+
+    /// The path (and query) of the route named `name`, its constraints checked for the link
+    /// `context` describes, not yet verified by matching it. `hostParameters` are the values the
+    /// link's host gives, which the path does not take.
+    func buildPath(
+        for name: String, _ params: [String: String], query: [(name: String, value: String)]?,
+        context: LinkContext, hostParameters: Set<String> = []
+    ) throws -> (path: String, index: Int, pathParams: [String: String]) {
         guard let index = storage.routesByName[name] else { throw unknownRoute(name) }
         let compiled = storage.compiledRoutes[index]
-        let given = Set(params.keys)
+        let given = Set(params.keys).subtracting(hostParameters)
         guard let expansion = Self.expansion(of: compiled, given: given.contains) else {
             let missing = compiled.expansions[0].parameterNames.filter { !given.contains($0) }
             throw RoutingError(.badRequest, "route '\(name)' needs parameter '\(missing.first ?? "?")'")
@@ -44,12 +56,17 @@ extension Router {
         let conditionItems =
             query == nil ? given.subtracting(used).filter { compiled.route.query[$0] != nil }.sorted() : []
         if let extra = given.subtracting(used).subtracting(conditionItems).sorted().first {
+            let hostNames = storage.scopes[index].hostParameters.joined().map(\.name)
             throw RoutingError(
-                .badRequest, "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
+                .badRequest,
+                hostNames.contains(extra)
+                    ? "'\(extra)' is a parameter of the host of route '\(name)': url(for:) builds the host, "
+                        + "path(for:) builds a path only"
+                    : "route '\(name)' (\(compiled.route.pattern)) has no parameter '\(extra)' here")
         }
         let queryItems = query ?? conditionItems.map { (name: $0, value: params[$0]!) }
         var path = try Self.path(
-            of: expansion, compiled: compiled, caseSensitive: configuration.caseSensitive
+            of: expansion, compiled: compiled, caseSensitive: configuration.caseSensitive, context: context
         ) { params[$0]! }
         if !queryItems.isEmpty {
             path +=
@@ -59,8 +76,7 @@ extension Router {
                         + PercentEncoding.encodeQueryComponent($0.value)
                 }.joined(separator: "&")
         }
-        try verify(path, routeIndex: index, params: params.filter { used.contains($0.key) })
-        return path
+        return (path, index, params.filter { used.contains($0.key) })
     }
 
     /// The error for `name`, which names no route: `no route is named 'artcle'; did you mean
@@ -92,20 +108,14 @@ extension Router {
     )
         throws -> String
     {
-        try url(forPath: path(for: name, params), of: name, scheme: scheme, host: host)
+        try url(for: name, params, query: nil, scheme: scheme, host: host)
     }
 
     /// The URL of `path`, a path of the route named `name`, for `scheme` and `host`.
     func url(forPath path: String, of name: String, scheme: String?, host: String?) throws -> String {
         let route = storage.routes[storage.routesByName[name]!]
-        // A scoped route's own scheme, `https` for a route scoped to hosts only, else the router's first.
-        let defaultScheme =
-            route.schemes.sorted().first
-            ?? (route.hosts.isEmpty ? configuration.schemes.sorted().first : "https")
-        guard let scheme = scheme ?? defaultScheme else {
-            throw RoutingError(.badRequest, "the router has no schemes configured; pass `scheme:`")
-        }
-        if SchemeName.isWeb(scheme.utf8) {
+        let scheme = try self.scheme(for: route, given: scheme)
+        if carriesHost(scheme) {
             // An exact host is the only default: a wildcard or `*` names no host to write.
             let hosts = route.hosts.isEmpty ? configuration.hosts : route.hosts
             let exact = hosts.filter { (try? HostPattern.parse($0).get())?.kind == .exact }
@@ -113,7 +123,9 @@ extension Router {
                 throw RoutingError(
                     .badRequest, "an \(scheme.lowercased()) URL needs `host:`, one of \(hosts.sorted())")
             }
-            guard storage.served.hosts.contains(where: { $0.matches(host.utf8) }) else {
+            guard storage.served.hosts.contains(where: { $0.matches(host.utf8) }),
+                SchemeName.isWeb(scheme.utf8) || storage.served.serves(scheme: scheme)
+            else {
                 throw RoutingError(
                     .badRequest,
                     "host '\(host)' is not served by the router's hosts \(configuration.hosts.sorted())")

@@ -57,7 +57,7 @@ struct CompiledRoute: Sendable {
                             throw Self.unknownConstraint(
                                 constraintName, of: route, at: (expansionIndex, segmentIndex, parameterIndex))
                         }
-                        if !routeConstraints.isEmpty { usedKeys.insert(constraintName) }
+                        usedKeys.insert(constraintName)
                         constraints[name] = constraint
                     } else if let constraint = routeConstraints[name] {
                         usedKeys.insert(name)
@@ -66,8 +66,18 @@ struct CompiledRoute: Sendable {
                 }
             }
         }
-        if !routeConstraints.isEmpty,
-            let unused = Set(routeConstraints.keys).subtracting(usedKeys).sorted().first
+        try Self.resolveHostParameters(
+            of: route, pathNames: Set(expansions.joined().flatMap(\.parameterNames)), into: &constraints,
+            used: &usedKeys)
+        if let absent = constraints.first(where: { $0.value.isAbsent }) {
+            throw RouteTableError(
+                pattern: route.pattern, position: nil,
+                reason: "parameter '\(absent.key)' is constrained by absent, which only a query condition "
+                    + "can ask: query: [\"\(absent.key)\": .absent]")
+        }
+        let ownConstraints = route.ownConstraints
+        if !ownConstraints.isEmpty,
+            let unused = Set(ownConstraints.keys).subtracting(usedKeys).sorted().first
         {
             throw RouteTableError(
                 pattern: route.pattern, position: nil,
@@ -100,6 +110,39 @@ struct CompiledRoute: Sendable {
         if second.isEmpty { return first }
         if first.isEmpty { return second }
         return first + second
+    }
+
+    /// Resolves the constraints of the parameters in the route's host entries (and in the
+    /// entries a group narrowed), as path parameters' are; refuses a name the path uses too.
+    private static func resolveHostParameters(
+        of route: Route, pathNames: Set<String>, into constraints: inout [String: Constraint],
+        used: inout Set<String>
+    ) throws(RouteTableError) {
+        let entries = route.hosts.sorted() + route.hostParameterSources.values.sorted()
+        for entry in entries where entry.contains(":") {
+            guard case .success(let pattern) = HostPattern.parse(entry) else { continue }
+            for label in pattern.labels {
+                guard let name = label.parameter else { continue }
+                if pathNames.contains(name) {
+                    throw RouteTableError(
+                        pattern: route.pattern, position: nil,
+                        reason:
+                            "'\(name)' names both a path parameter and a parameter of the host '\(entry)': "
+                            + "rename one, since both join request.params")
+                }
+                let key = label.constraint ?? name
+                guard let constraint = route.constraints[key] ?? Constraint.builtIns[key] else {
+                    guard let written = label.constraint else { continue }
+                    let known = (Constraint.builtIns.keys.sorted() + route.constraints.keys.sorted()).joined(
+                        separator: ", ")
+                    throw RouteTableError(
+                        pattern: route.pattern, position: nil,
+                        reason: "host '\(entry)': unknown constraint '\(written)' (known here: \(known))")
+                }
+                used.insert(key)
+                constraints[name] = constraint
+            }
+        }
     }
 
     /// The error for `name`, a constraint neither the route nor the built-ins know, written in the

@@ -11,8 +11,12 @@ final class CompiledRouter: Sendable {
     let policies: [Policy]
     /// The schemes and hosts served, compiled for the parser.
     let served: ServedLinks
+    /// How queries are decoded.
+    let queryReading: QueryReading
     /// Each route's scope, by route index.
     let scopes: [RouteScope]
+    /// Whether a route's hosts have parameters: only then does a match read the link's host.
+    let hasHostParameters: Bool
     /// Every route: what in-app requests walk.
     let trie: Trie
     /// The public routes only: what external requests walk, so that their answer is exactly the
@@ -34,6 +38,7 @@ final class CompiledRouter: Sendable {
         try Self.validate(configuration)
         let served = ServedLinks(configuration)
         self.served = served
+        self.queryReading = QueryReading(configuration)
         var compiled: [CompiledRoute] = []
         compiled.reserveCapacity(routes.count)
         var scopes: [RouteScope] = []
@@ -44,7 +49,7 @@ final class CompiledRouter: Sendable {
         for (index, route) in routes.enumerated() {
             let compiledRoute = try CompiledRoute(
                 route, index: index, routerMiddlewares: middlewares, routerPolicies: policies)
-            let scope = try RouteScope(route, served: served)
+            let scope = try RouteScope(compiledRoute, served: served)
             for expansion in compiledRoute.expansions.indices {
                 let entry = compiledRoute.entry(expansion, scope: scope)
                 builder.insert(entry)
@@ -63,13 +68,16 @@ final class CompiledRouter: Sendable {
         }
         self.compiledRoutes = compiled
         self.scopes = scopes
+        self.hasHostParameters = scopes.contains { !$0.hostParameters.isEmpty }
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName
         try RouteParents.validate(compiled, routesByName: routesByName)
         givenUp = try Self.checkEveryRouteRuns(builder.givenUp, compiled)
-        let trie = builder.build()
+        let checksEveryEnd = configuration.emptySegments == .keep
+        let trie = builder.build(checksEveryEnd: checksEveryEnd)
         self.trie = trie
-        self.publicTrie = routes.allSatisfy(\.isPublic) ? trie : publicBuilder.build()
+        self.publicTrie =
+            routes.allSatisfy(\.isPublic) ? trie : publicBuilder.build(checksEveryEnd: checksEveryEnd)
         self.rewrites = try rewrites.map { rewrite throws(RouteTableError) in
             try CompiledRewrite(rewrite, caseSensitive: configuration.caseSensitive)
         }
@@ -103,8 +111,9 @@ final class CompiledRouter: Sendable {
         return publicTrie
     }
 
-    /// Refuses configuration mistakes: entries of `schemes` and `hosts` that name no scheme or
-    /// host, and a negative `maxRedirects`.
+    /// Refuses configuration mistakes: entries of `schemes`, `hosts` and `hostSchemes` that name
+    /// no scheme or host (or a host-carrying scheme the router does not serve), a
+    /// `protocolRelativeScheme` that is not a scheme, and a negative `maxRedirects`.
     private static func validate(_ configuration: Router.Configuration) throws(RouteTableError) {
         for scheme in configuration.schemes.sorted() {
             if let reason = RouteScope.invalidity(ofScheme: scheme) {
@@ -114,6 +123,24 @@ final class CompiledRouter: Sendable {
         for host in configuration.hosts.sorted() {
             if case .failure(let failure) = HostPattern.parse(host) {
                 throw .configuration("hosts", "'\(host)': \(failure.reason)")
+            }
+        }
+        for scheme in configuration.hostSchemes.sorted() {
+            if let reason = RouteScope.invalidity(ofScheme: scheme) {
+                throw .configuration("hostSchemes", "'\(scheme)': \(reason)")
+            }
+            if !configuration.schemes.isEmpty
+                && !ASCIICaseFolding.contains(configuration.schemes, scheme.utf8)
+            {
+                throw .configuration(
+                    "hostSchemes",
+                    "'\(scheme)' is not one of the router's schemes \(configuration.schemes.sorted()): add it there too"
+                )
+            }
+        }
+        if let scheme = configuration.protocolRelativeScheme {
+            if !SchemeName.isWeb(scheme.utf8), let reason = RouteScope.invalidity(ofScheme: scheme) {
+                throw .configuration("protocolRelativeScheme", "'\(scheme)': \(reason)")
             }
         }
         if configuration.maxRedirects < 0 {

@@ -1,5 +1,5 @@
-/// Which links reach a route, compiled at ``Router`` init: its custom schemes, its hosts and
-/// the query items it asks for.
+/// Which links reach a route, compiled at ``Router`` init: its custom schemes, its hosts (with
+/// their parameters), the query items it asks for, and the constraints that read the link.
 ///
 /// Two routes of one shape are told apart by their scopes: equal scopes (same schemes, hosts and
 /// conditions, constraints compared by name) are a conflict.
@@ -10,34 +10,63 @@ struct RouteScope: Sendable, Equatable {
         let constraint: Constraint
     }
 
+    /// One parameter of a host entry: its name, the label that holds its value, its constraint.
+    struct HostParameter: Sendable {
+        let name: String
+        let label: Int
+        let constraint: Constraint?
+    }
+
+    /// A path parameter whose constraint reads the link (``Constraint/seesLink``): the walk
+    /// lets it through, and it is checked where the route ends, with the route's host parameters.
+    struct LinkCheck: Sendable {
+        let name: String
+        let constraint: Constraint
+    }
+
     /// Lowercased, sorted.
     let schemes: [[UInt8]]
     /// Sorted by kind and bytes, so equal sets compare equal.
     let hosts: [HostPattern]
     /// Sorted by name.
     let conditions: [Condition]
+    /// The parameters of each entry of `hosts`, in its order; empty when no entry has any.
+    let hostParameters: [[HostParameter]]
+    /// Empty unless a path parameter's constraint reads the link.
+    let linkChecks: [LinkCheck]
 
-    static let unscoped = RouteScope(schemes: [], hosts: [], conditions: [])
+    static let unscoped = RouteScope(
+        schemes: [], hosts: [], conditions: [], hostParameters: [], linkChecks: [])
 
     /// No schemes and no hosts: every link the router serves reaches the route.
     var isUnscoped: Bool { schemes.isEmpty && hosts.isEmpty }
-    /// Unscoped and without conditions: the route of 0.1.
-    var reachesEveryLink: Bool { isUnscoped && conditions.isEmpty }
+    /// Unscoped, without conditions and without a constraint that reads the link: the route of 0.1.
+    var reachesEveryLink: Bool { isUnscoped && conditions.isEmpty && linkChecks.isEmpty }
 
-    private init(schemes: [[UInt8]], hosts: [HostPattern], conditions: [Condition]) {
+    private init(
+        schemes: [[UInt8]], hosts: [HostPattern], conditions: [Condition], hostParameters: [[HostParameter]],
+        linkChecks: [LinkCheck]
+    ) {
         self.schemes = schemes
         self.hosts = hosts
         self.conditions = conditions
+        self.hostParameters = hostParameters
+        self.linkChecks = linkChecks
     }
 
-    /// Checks `route`'s scope against what the router serves.
-    init(_ route: Route, served: ServedLinks) throws(RouteTableError) {
+    /// Checks `route`'s scope against what the router serves; `compiled` holds its constraints
+    /// by parameter name, host parameters included.
+    init(_ compiled: CompiledRoute, served: ServedLinks) throws(RouteTableError) {
+        let route = compiled.route
         func error(_ reason: String) -> RouteTableError {
             RouteTableError(pattern: route.pattern, position: nil, reason: reason)
         }
         if let conflict = route.scopeConflict { throw error(conflict) }
+        let linkChecks = compiled.constraints.filter(\.value.seesLink).sorted { $0.key < $1.key }.map {
+            LinkCheck(name: $0.key, constraint: $0.value)
+        }
         // Most routes: nothing to check, sort or copy.
-        if route.schemes.isEmpty && route.hosts.isEmpty && route.query.isEmpty {
+        if route.schemes.isEmpty && route.hosts.isEmpty && route.query.isEmpty && linkChecks.isEmpty {
             self = .unscoped
             return
         }
@@ -59,8 +88,9 @@ struct RouteScope: Sendable, Equatable {
             case .failure(let failure): throw error("host '\(entry)': \(failure.reason)")
             }
             guard served.hosts.contains(where: { $0.covers(pattern) }) else {
+                let hint = pattern.kind == .parameters ? " ('*.' and the labels after its parameters)" : ""
                 throw error(
-                    "host '\(entry)' is not served by the router: add it (or a wildcard covering it) to the configuration's hosts"
+                    "host '\(entry)' is not served by the router: add it (or a wildcard covering it\(hint)) to the configuration's hosts"
                 )
             }
             hosts.append(pattern)
@@ -70,13 +100,14 @@ struct RouteScope: Sendable, Equatable {
             if name.isEmpty { throw error("a query condition needs an item name") }
             conditions.append(Condition(name: name, constraint: constraint))
         }
+        let sortedHosts = Array(Set(hosts)).sorted { lhs, rhs in
+            lhs.specificity != rhs.specificity
+                ? lhs.specificity > rhs.specificity : lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        }
         self.init(
-            schemes: Array(Set(schemes)).sorted { $0.lexicographicallyPrecedes($1) },
-            hosts: Array(Set(hosts)).sorted { lhs, rhs in
-                lhs.specificity != rhs.specificity
-                    ? lhs.specificity > rhs.specificity : lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
-            },
-            conditions: conditions)
+            schemes: Array(Set(schemes)).sorted { $0.lexicographicallyPrecedes($1) }, hosts: sortedHosts,
+            conditions: conditions, hostParameters: Self.hostParameters(of: sortedHosts, compiled),
+            linkChecks: linkChecks)
     }
 
     /// Why `scheme` cannot scope a route, or `nil`.
@@ -101,39 +132,10 @@ struct RouteScope: Sendable, Equatable {
         return nil
     }
 
-    /// How specifically this scope names `link` (higher is more specific), or `nil` when the
-    /// link does not reach the route. `bytes` are the URL's.
-    @inline(__always)
-    func rank(of link: ParsedURL.Link, in bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool) -> Int? {
-        if isUnscoped { return 0 }
-        switch link {
-        case .path:
-            // The app's own shorthand reaches scoped routes; from outside a bare path names no
-            // scheme or host, so it reaches unscoped routes only.
-            return isExternal ? nil : 0
-        case .custom(let scheme):
-            let given = bytes[scheme]
-            let reaches = schemes.contains { ASCIICaseFolding.equals(given, lowered: $0) }
-            return reaches ? HostPattern.exactSpecificity : nil
-        case .web(let host):
-            // Sorted most specific first: the first that matches is the best.
-            let given = bytes[host]
-            for pattern in hosts where pattern.matches(given) { return pattern.specificity }
-            return nil
-        }
-    }
-
-    /// Whether every condition holds for `query`.
-    func conditionsHold(_ query: Query) -> Bool {
-        conditions.allSatisfy { condition in
-            guard let value = query[condition.name] else { return false }
-            return condition.constraint.accepts(Substring(value))
-        }
-    }
-
     static func == (lhs: RouteScope, rhs: RouteScope) -> Bool {
         lhs.schemes == rhs.schemes && lhs.hosts == rhs.hosts
             && lhs.conditions.map(\.name) == rhs.conditions.map(\.name)
             && lhs.conditions.map(\.constraint.name) == rhs.conditions.map(\.constraint.name)
+            && lhs.linkChecks.map(\.constraint.name) == rhs.linkChecks.map(\.constraint.name)
     }
 }

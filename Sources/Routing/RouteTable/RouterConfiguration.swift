@@ -37,12 +37,34 @@ extension Router {
         public var notFound: Controller?
         /// See every final response with its duration.
         public var observers: [any RouteObserver]
+        /// Custom schemes whose links carry a web host, as `ksr://www.kickstarter.com/projects/1/2`
+        /// does: for them the text after `//` is a host, parsed as a web link's host is and
+        /// served by ``hosts``, and the path starts after it. Such a link reaches a route when the
+        /// route's `schemes` is empty or holds the scheme, and its `hosts` is empty or matches the
+        /// host. Each entry must be one of ``schemes`` when that is not empty. Empty (the default):
+        /// the text after `//` of every custom scheme is the first path segment.
+        public var hostSchemes: Set<String>
+        /// What a path with an empty segment (`/wiki//dev/null`, `//projects/1`) means; ``EmptySegments/refuse``
+        /// (400) by default. A trailing `/` is ignored in every mode.
+        public var emptySegments: EmptySegments
+        /// The scheme a protocol-relative link (`//en.wikipedia.org/wiki/Dog`, as web pages write
+        /// links) takes when it is sent in-app or as content; `nil` (the default) refuses such a
+        /// link (400). From outside it is always a 400: the OS never delivers one. ``Request/url``
+        /// is then the absolute URL (`https://en.wikipedia.org/wiki/Dog`).
+        public var protocolRelativeScheme: String?
+        /// Which value of a repeated query item (`?diff=x&diff=20`) is *the* value: the one query
+        /// conditions check, `request.query[name]` gives, `decode` reads and a missing path
+        /// parameter falls back to. ``RepeatedQueryItems/first`` by default.
+        public var repeatedQueryItems: RepeatedQueryItems
 
-        /// Creates a configuration; every argument has a sensible default.
+        /// Creates a configuration; every argument has a sensible default, which keeps the
+        /// behaviour of earlier releases.
         public init(
             schemes: Set<String> = [], hosts: Set<String> = [], caseSensitive: Bool = true,
             plusAsSpace: Bool = false, maxRedirects: Int = 5, limits: Limits = Limits(),
-            notFound: Controller? = nil, observers: [any RouteObserver] = []
+            notFound: Controller? = nil, observers: [any RouteObserver] = [],
+            hostSchemes: Set<String> = [], emptySegments: EmptySegments = .refuse,
+            protocolRelativeScheme: String? = nil, repeatedQueryItems: RepeatedQueryItems = .first
         ) {
             self.schemes = schemes
             self.hosts = hosts
@@ -52,6 +74,10 @@ extension Router {
             self.limits = limits
             self.notFound = notFound
             self.observers = observers
+            self.hostSchemes = hostSchemes
+            self.emptySegments = emptySegments
+            self.protocolRelativeScheme = protocolRelativeScheme
+            self.repeatedQueryItems = repeatedQueryItems
         }
     }
 

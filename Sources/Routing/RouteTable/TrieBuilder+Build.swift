@@ -1,7 +1,9 @@
 extension TrieBuilder {
     /// Flattens the tree breadth-first into the ``Trie``'s arrays: a node's literal children by
     /// ``Trie/LiteralEdge/keyPrecedes(_:_:)``, then its constrained children, then its parameter.
-    func build() -> Trie {
+    /// `checksEveryEnd`: every route's end needs the filter's checks (empty segments are
+    /// kept, and only a glob may take one), so no walk goes unfiltered.
+    func build(checksEveryEnd: Bool = false) -> Trie {
         // Locals, not `self`: the closures below would copy the whole builder at every call.
         let (nodes, literalEdges, keyBytes) = (self.nodes, self.literalEdges, self.keyBytes)
         let (constraintEdges, occupants) = (self.constraintEdges, self.occupants)
@@ -17,7 +19,7 @@ extension TrieBuilder {
         flatConstraints.reserveCapacity(constraintEdges.count)
         var terminals: [Trie.Terminal] = []
         terminals.reserveCapacity(occupants.count)
-        var hasOneRoutePerShape = true
+        var walksUnfiltered = !checksEveryEnd
         // A node's routes, contiguous in `terminals`, by priority then registration: the order
         // in which a link that every one of them reaches would try them.
         func group(_ last: Int32) -> Int32 {
@@ -27,7 +29,7 @@ extension TrieBuilder {
                 var terminal = occupants[Int(last)].terminal
                 terminal.groupEnd = Int32(first + 1)
                 terminals.append(terminal)
-                hasOneRoutePerShape = hasOneRoutePerShape && occupants[Int(last)].scope.reachesEveryLink
+                walksUnfiltered = walksUnfiltered && occupants[Int(last)].scope.reachesEveryLink
                 return Int32(first)
             }
             let ordered = Self.list(from: last, in: occupants).map { occupants[Int($0)] }.sorted {
@@ -39,8 +41,8 @@ extension TrieBuilder {
                 terminal.groupEnd = Int32(first + ordered.count)
                 terminals.append(terminal)
             }
-            hasOneRoutePerShape =
-                hasOneRoutePerShape && ordered.count == 1 && ordered[0].scope.reachesEveryLink
+            walksUnfiltered =
+                walksUnfiltered && ordered.count == 1 && ordered[0].scope.reachesEveryLink
             return Int32(first)
         }
         // A node's first and rank among its siblings of one kind: priority, registration, creation.
@@ -179,7 +181,7 @@ extension TrieBuilder {
         return Trie(
             nodes: flatNodes, literalEdges: flatLiterals, keyBytes: flatKeys,
             constraintEdges: flatConstraints, patterns: patterns,
-            terminals: terminals, caseSensitive: caseSensitive, hasOneRoutePerShape: hasOneRoutePerShape)
+            terminals: terminals, caseSensitive: caseSensitive, walksUnfiltered: walksUnfiltered)
     }
 
     /// The items of a list threaded through `previous`, from `last` back to the first.

@@ -35,7 +35,7 @@ extension Router {
         throws -> String
     {
         let (params, query) = try typedParts(of: value, for: name)
-        return try url(forPath: path(for: name, params, query: query), of: name, scheme: scheme, host: host)
+        return try url(for: name, params, query: query, scheme: scheme, host: host)
     }
 
     /// `value`'s fields split into the route's parameters and the query items.
@@ -45,7 +45,9 @@ extension Router {
         guard let index = storage.routesByName[name] else { throw unknownRoute(name) }
         let compiled = storage.compiledRoutes[index]
         let globs = Set(compiled.expansions.joined().compactMap(\.globName))
-        let parameters = Set(compiled.expansions.joined().flatMap(\.parameterNames))
+        // Host parameters are the route's too: `url(for:)` writes them into the host.
+        let parameters = Set(compiled.expansions.joined().flatMap(\.parameterNames)).union(
+            storage.scopes[index].hostParameters.joined().map(\.name))
         var params: [String: String] = [:]
         var query: [(name: String, value: String)] = []
         for field in try LinkEncoder.fields(of: value) {

@@ -1,6 +1,8 @@
 /// One entry of a host set, in ``Router/Configuration/hosts`` or a route's `hosts:`: an exact
 /// host (`example.com`), a wildcard (`*.example.com`: one or more labels before `.example.com`,
-/// not `example.com` itself) or `*` (every host, IPv6 literals included).
+/// not `example.com` itself), `*` (every host, IPv6 literals included), or, in a route's or a
+/// group's `hosts:` only, a host with parameters (`:lang.wikipedia.org`: each `:name` one whole
+/// label, optionally constrained, `:lang(language).m.wikipedia.org`).
 ///
 /// A link's host is compared after ``WebHost`` has parsed it as browsers do (percent-decoded,
 /// mapped, in Punycode), ASCII case-insensitively (see ``ASCIICaseFolding``); a trailing dot
@@ -11,12 +13,31 @@ struct HostPattern: Sendable, Hashable {
         case exact
         case wildcard
         case any
+        /// Labels of which at least one is a parameter.
+        case parameters
+    }
+
+    /// One label of a host with parameters: a literal, or a parameter's name and the name of its
+    /// constraint when one is written in parentheses.
+    struct Label: Sendable, Hashable {
+        /// Lowercased; empty for a parameter.
+        let literal: [UInt8]
+        let parameter: String?
+        let constraint: String?
     }
 
     let kind: Kind
     /// Lowercased: the host for `exact`, the suffix with its leading dot (`.example.com`) for
-    /// `wildcard`, empty for `any`.
+    /// `wildcard`, empty for `any`, the entry as written for `parameters`.
     let bytes: [UInt8]
+    /// The labels of a host with parameters, in order; empty for the other kinds.
+    let labels: [Label]
+
+    init(kind: Kind, bytes: [UInt8], labels: [Label] = []) {
+        self.kind = kind
+        self.bytes = bytes
+        self.labels = labels
+    }
 
     /// Parses an entry as written, or gives why it is not a host pattern.
     static func parse(_ entry: String) -> Result<HostPattern, HostPatternError> {
@@ -26,6 +47,16 @@ struct HostPattern: Sendable, Hashable {
         if body.hasPrefix("*.") {
             body = body.dropFirst(2)
             kind = .wildcard
+        }
+        if isWrittenWithParameters(entry) {
+            guard kind == .exact else {
+                return .failure(
+                    HostPatternError(
+                        entry: entry,
+                        reason: "'*.' and host parameters do not mix: '*.' already stands for any labels, "
+                            + "a parameter for one (:name.example.com)"))
+            }
+            return parameters(entry)
         }
         if let reason = invalidity(ofHostName: body) {
             return .failure(HostPatternError(entry: entry, reason: bareHostFix(entry) ?? reason))
@@ -37,7 +68,7 @@ struct HostPattern: Sendable, Hashable {
 
     /// Why `name` is not a DNS host name (labels of letters, digits, `-` and `_`, separated by
     /// dots, a trailing dot allowed), or `nil` when it is one.
-    private static func invalidity(ofHostName name: Substring) -> String? {
+    static func invalidity(ofHostName name: Substring) -> String? {
         if name.isEmpty { return "a host cannot be empty: remove the entry ('*' serves every host)" }
         if name.utf8.contains(where: { $0 >= 0x80 }) {
             return "a host is written in ASCII: use its punycode form (xn--…)"
@@ -112,6 +143,7 @@ struct HostPattern: Sendable, Hashable {
 
     /// Whether the URL's host `host` (its bytes as received, without the port) is one this entry
     /// names.
+    /// Host parameters' constraints are the route's to check (``RouteScope``).
     @inline(__always)
     func matches<Host: Collection<UInt8>>(_ host: Host) -> Bool {
         switch kind {
@@ -122,52 +154,51 @@ struct HostPattern: Sendable, Hashable {
         case .wildcard:
             guard host.count > bytes.count else { return false }
             return ASCIICaseFolding.equals(host.dropFirst(host.count - bytes.count), lowered: bytes)
+        case .parameters:
+            return readLabels(of: host)
         }
     }
 
-    /// Whether every host `other` names is one this entry names too.
+    /// Whether every host `other` names is one this entry names too (constraints aside).
     func covers(_ other: HostPattern) -> Bool {
         switch (kind, other.kind) {
         case (.any, _): return true
         case (_, .any): return false
         case (.exact, .exact): return bytes == other.bytes
-        case (.exact, .wildcard): return false
+        case (.exact, _): return false
         case (.wildcard, .exact): return matches(other.bytes)
         case (.wildcard, .wildcard):
             return other.bytes.count >= bytes.count && other.bytes.reversed().starts(with: bytes.reversed())
+        case (.wildcard, .parameters): return coversLabels(of: other)
+        case (.parameters, .exact): return matches(other.bytes)
+        case (.parameters, .wildcard): return false
+        case (.parameters, .parameters):
+            return labels.count == other.labels.count
+                && zip(labels, other.labels).allSatisfy { $0.parameter != nil || $0.literal == $1.literal }
         }
     }
 
-    /// How specifically this entry names a host it matches: an exact host before any wildcard, a
-    /// longer wildcard suffix before a shorter one, every wildcard before `*`.
+    /// How specifically this entry names a host it matches: an exact host, then a host with
+    /// parameters (more literal labels, then more literal bytes, first), then a longer wildcard
+    /// suffix before a shorter one, then `*`.
     var specificity: Int {
         switch kind {
         case .any: 1
         case .wildcard: 2 + bytes.count
+        case .parameters:
+            Self.parametersSpecificity
+                + labels.reduce(0) {
+                    $1.parameter == nil ? $0 + 256 + $1.literal.count : $0
+                }
         case .exact: Self.exactSpecificity
         }
     }
 
     /// The specificity of an exact host, or of a custom scheme a route names.
     static let exactSpecificity = 1 << 16
+    /// Below an exact host, above every wildcard (whose suffix has at most 254 bytes).
+    private static let parametersSpecificity = 1 << 15
 
-    /// The hosts both sets name, each written as the narrower of two overlapping entries
-    /// (`["*.example.com"]` ∩ `["en.blog.example.com"]` is `["en.blog.example.com"]`). Entries
-    /// that are not valid patterns meet only their own spelling; ``Router`` reports them.
-    static func intersection(_ lhs: Set<String>, _ rhs: Set<String>) -> Set<String> {
-        var result: Set<String> = []
-        for left in lhs {
-            for right in rhs {
-                switch (parse(left), parse(right)) {
-                case (.success(let a), .success(let b)):
-                    if a.covers(b) { result.insert(right) } else if b.covers(a) { result.insert(left) }
-                default:
-                    if ASCIICaseFolding.equals(left.utf8, right) { result.insert(right) }
-                }
-            }
-        }
-        return result
-    }
 }
 
 /// Why an entry of a host set is not a host pattern.

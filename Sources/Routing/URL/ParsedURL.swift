@@ -11,7 +11,8 @@ struct ParsedURL: Sendable {
     private var queryBounds: Bounds
     /// `Bounds.none` when the URL has no `#`.
     private var fragmentBounds: Bounds
-    /// The scheme of a custom-scheme link, the host of a web link, nothing for a bare path.
+    /// The scheme of a custom-scheme link, the host of a web link or of a custom-scheme link that
+    /// carries one, nothing for a bare path.
     private var linkBounds: Bounds
     private var linkKind: LinkKind
     private var segments: Int32
@@ -44,7 +45,7 @@ struct ParsedURL: Sendable {
     }
 
     private enum LinkKind: UInt8, Sendable {
-        case path, custom, web
+        case path, custom, web, hosted
     }
 
     init(string: String, path: Range<Int>, query: Range<Int>?, segmentCount: Int, fragment: Range<Int>? = nil)
@@ -75,6 +76,7 @@ struct ParsedURL: Sendable {
             case .path: .path
             case .custom: .custom(scheme: Int(linkBounds.lower)..<Int(linkBounds.upper))
             case .web: .web(host: Int(linkBounds.lower)..<Int(linkBounds.upper))
+            case .hosted: .hosted(host: Int(linkBounds.lower)..<Int(linkBounds.upper))
             }
         }
         set {
@@ -82,6 +84,7 @@ struct ParsedURL: Sendable {
             case .path: (linkKind, linkBounds) = (.path, .none)
             case .custom(let scheme): (linkKind, linkBounds) = (.custom, Bounds(scheme))
             case .web(let host): (linkKind, linkBounds) = (.web, Bounds(host))
+            case .hosted(let host): (linkKind, linkBounds) = (.hosted, Bounds(host))
             }
         }
     }
@@ -94,6 +97,39 @@ struct ParsedURL: Sendable {
         case custom(scheme: Range<Int>)
         /// An `http(s)` link; the range is the host, without a port.
         case web(host: Range<Int>)
+        /// A link of a custom scheme that carries a web host (``Router/Configuration/hostSchemes``):
+        /// `ksr://www.kickstarter.com/projects/1`; the range is the host, without a port.
+        case hosted(host: Range<Int>)
+
+        /// The host of a web link or of a custom scheme that carries one.
+        var host: Range<Int>? {
+            switch self {
+            case .web(let host), .hosted(let host): host
+            case .path, .custom: nil
+            }
+        }
+
+        /// The scheme, without its `:`; `nil` for a bare path. A host follows `scheme://`.
+        var scheme: Range<Int>? {
+            switch self {
+            case .path: nil
+            case .custom(let scheme): scheme
+            case .web(let host), .hosted(let host): 0..<(host.lowerBound - 3)
+            }
+        }
+    }
+
+    /// The scheme, lowercased, as ``Request/scheme`` gives it; `nil` for a bare path.
+    var schemeName: String? {
+        guard let scheme = link.scheme else { return nil }
+        return withUTF8 { String(decoding: $0[scheme].lazy.map(ASCIICaseFolding.lowercased), as: UTF8.self) }
+    }
+
+    /// The host as the router matched it (lowercased, mapped), as ``Request/host`` gives it;
+    /// `nil` for a link without a host.
+    var hostName: String? {
+        guard let host = link.host else { return nil }
+        return withUTF8 { String(decoding: $0[host].lazy.map(ASCIICaseFolding.lowercased), as: UTF8.self) }
     }
 
     /// The fragment percent-decoded once, or `nil` when the URL has no `#`.

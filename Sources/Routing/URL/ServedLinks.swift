@@ -5,6 +5,11 @@ struct ServedLinks: Sendable {
     let schemes: Set<String>
     /// Hosts for `http(s)` links; empty serves none.
     let hosts: [HostPattern]
+    /// Custom schemes whose links carry a web host.
+    let hostSchemes: Set<String>
+    /// Whether paths may hold empty segments (``Router/Configuration/EmptySegments/keep`` or
+    /// ``Router/Configuration/EmptySegments/squeeze``).
+    let keepsEmptySegments: Bool
     let limits: Router.Limits
 
     /// Compiles `configuration`. Entries that are not host patterns are left out: ``Router``
@@ -12,6 +17,8 @@ struct ServedLinks: Sendable {
     init(_ configuration: Router.Configuration) {
         schemes = configuration.schemes
         hosts = configuration.hosts.compactMap { try? HostPattern.parse($0).get() }
+        hostSchemes = configuration.hostSchemes
+        keepsEmptySegments = configuration.emptySegments != .refuse
         limits = configuration.limits
     }
 
@@ -24,7 +31,8 @@ struct ServedLinks: Sendable {
         serves(scheme: scheme.utf8) && !ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8)
     }
 
-    /// Whether a web link's host (without its port) is the router's.
+    /// Whether the host (without its port) of a web link, or of a custom scheme that carries
+    /// one, is the router's.
     func serves(host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         hosts.contains { $0.matches(host) }
     }

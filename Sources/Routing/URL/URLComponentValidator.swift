@@ -5,23 +5,39 @@
 /// `%2e`, `%00` and `%E2%80%AE` are caught exactly like `.`, NUL and a raw U+202E.
 enum URLComponentValidator {
     /// The part of the URL being validated, which decides the rules beyond the common ones.
-    enum Component: String {
+    enum Component {
         /// The routed path: segments are non-empty, never `.` or `..`, and free of invisible and
         /// bidirectional characters.
         case path
+        /// The routed path of a router that routes empty segments
+        /// (``Router/Configuration/emptySegments``): the path's rules, an empty segment allowed.
+        case pathWithEmptySegments
         /// The query: percent-encoded control characters other than NUL are allowed, since a
         /// value may carry text such as a message body with `%0A`.
         case query
         /// The fragment: never routed, but held to the same rules as the rest of the URL.
         case fragment
         /// The authority of an `http`/`https` URL.
-        case authority = "host"
+        case authority
         /// What follows the scheme of a URL without `//` (`mailto:a@b.example`): never routed.
-        case opaque = "text after the scheme"
+        case opaque
 
-        // Case patterns, not `==`: a raw-value enum's `==` compares the raw strings.
+        /// How messages name the component.
+        var name: String {
+            switch self {
+            case .path, .pathWithEmptySegments: "path"
+            case .query: "query"
+            case .fragment: "fragment"
+            case .authority: "host"
+            case .opaque: "text after the scheme"
+            }
+        }
+
         var isPath: Bool {
-            if case .path = self { true } else { false }
+            switch self {
+            case .path, .pathWithEmptySegments: true
+            default: false
+            }
         }
 
         var isQuery: Bool {
@@ -36,6 +52,7 @@ enum URLComponentValidator {
         in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as component: Component
     ) -> RoutingError? {
         let isPath = component.isPath
+        let allowsEmptySegments = if case .pathWithEmptySegments = component { true } else { false }
         var utf8 = UTF8Validator()
         var sequenceIsDecoded = false
         var segmentLength = 0
@@ -75,13 +92,15 @@ enum URLComponentValidator {
                     // link the user saw.
                     if byte == 0x20 {
                         return reject(
-                            "raw space at byte \(offset) of the \(component.rawValue): spaces must be percent-encoded (%20)"
+                            "raw space at byte \(offset) of the \(component.name): spaces must be percent-encoded (%20)"
                         )
                     }
                     return scalarRejection(UInt32(byte), isDecoded: false, in: component)
                 }
                 if isPath && byte == UInt8(ascii: "/") {
-                    if let rejection = segmentRejection(length: segmentLength, isDots: segmentIsDots) {
+                    if let rejection = segmentRejection(
+                        length: segmentLength, isDots: segmentIsDots, allowsEmpty: allowsEmptySegments)
+                    {
                         return rejection
                     }
                     segmentLength = 0
@@ -98,7 +117,7 @@ enum URLComponentValidator {
                     let low = PercentEncoding.hexValue(bytes[index + 2])
                 else {
                     return reject(
-                        "malformed percent-escape at byte \(offset) of the \(component.rawValue) "
+                        "malformed percent-escape at byte \(offset) of the \(component.name) "
                             + "(expected '%' and two hex digits): write a '%' itself as %25")
                 }
                 byte = high << 4 | low
@@ -109,7 +128,9 @@ enum URLComponentValidator {
                 if isPath && byte == UInt8(ascii: "/") {
                     // A raw '/' can only interrupt a sequence that began with decoded bytes.
                     guard utf8.isComplete else { return notUTF8(at: offset, in: component) }
-                    if let rejection = segmentRejection(length: segmentLength, isDots: segmentIsDots) {
+                    if let rejection = segmentRejection(
+                        length: segmentLength, isDots: segmentIsDots, allowsEmpty: allowsEmptySegments)
+                    {
                         return rejection
                     }
                     segmentLength = 0
@@ -136,7 +157,8 @@ enum URLComponentValidator {
         }
         guard utf8.isComplete else { return notUTF8(at: end, in: component) }
         if isPath && !range.isEmpty {
-            return segmentRejection(length: segmentLength, isDots: segmentIsDots)
+            return segmentRejection(
+                length: segmentLength, isDots: segmentIsDots, allowsEmpty: allowsEmptySegments)
         }
         return nil
     }
@@ -182,7 +204,7 @@ enum URLComponentValidator {
         if isControl(scalar) {
             if component.isQuery && isDecoded && scalar != 0 { return nil }
             let spelling = isDecoded ? "percent-encoded control character" : "control character"
-            return reject("\(spelling) \(codePoint(scalar)) in the \(component.rawValue)")
+            return reject("\(spelling) \(codePoint(scalar)) in the \(component.name)")
         }
         if component.isPath && isInvisibleOrBidirectional(scalar) {
             return reject("invisible or bidirectional character \(codePoint(scalar)) in the path")
@@ -190,8 +212,14 @@ enum URLComponentValidator {
         return nil
     }
 
-    private static func segmentRejection(length: Int, isDots: Bool) -> RoutingError? {
-        if length == 0 { return reject("empty segment in the path ('//'): remove the extra '/'") }
+    private static func segmentRejection(length: Int, isDots: Bool, allowsEmpty: Bool) -> RoutingError? {
+        if length == 0 {
+            return allowsEmpty
+                ? nil
+                : reject(
+                    "empty segment in the path ('//'): remove the extra '/', or route such paths with Configuration.emptySegments"
+                )
+        }
         if isDots && length <= 2 {
             return reject(
                 "dot segment ('.' or '..') in the path: links are not resolved, so write the path without it")
@@ -200,7 +228,7 @@ enum URLComponentValidator {
     }
 
     private static func notUTF8(at offset: Int, in component: Component) -> RoutingError {
-        reject("percent-decoded bytes are not valid UTF-8 at byte \(offset) of the \(component.rawValue)")
+        reject("percent-decoded bytes are not valid UTF-8 at byte \(offset) of the \(component.name)")
     }
 
     private static func reject(_ reason: String) -> RoutingError {

@@ -38,7 +38,7 @@ extension URLParser {
                 "user-info ('@' in the authority) is not allowed: remove the 'name@' before the host, or write '@' as %40"
             )
         }
-        guard shape.isWeb else {
+        guard shape.hasHost else {
             if authorityBytes.contains(UInt8(ascii: ":")) {
                 return badRequest(
                     "a port (':' in the host) is not allowed on a custom scheme: remove it, or write ':' as %3A"
@@ -61,7 +61,13 @@ extension URLParser {
         {
             return badRequest("invalid port: expected a number from 1 to 65535")
         }
-        if host.isEmpty { return badRequest("empty host in an http(s) URL: write https://host/path") }
+        if host.isEmpty {
+            return badRequest(
+                shape.isWeb
+                    ? "empty host in an http(s) URL: write https://host/path"
+                    : "empty host in a link of a scheme that carries a host (Configuration.hostSchemes): write scheme://host/path"
+            )
+        }
         return nil
     }
 

@@ -5,7 +5,8 @@
 /// 1. limits (414): byte count, then segment and query-item counts;
 /// 2. form (400): a bare path must start with `/`, a scheme must be followed by `//`;
 /// 3. authority (400): no user-info on any scheme, no port on a custom scheme; on `http`/`https`
-///    well-formed escapes, no control character, a non-empty host and a valid port;
+///    and the custom schemes that carry a host (``Router/Configuration/hostSchemes``) well-formed
+///    escapes, no control character, a non-empty host and a valid port;
 /// 4. content (400): no raw space anywhere and no raw `\` in an `http(s)` URL before its
 ///    fragment, then path, query and fragment byte by byte;
 /// 5. acceptance: a scheme that runs code (`javascript:`…) is refused (404); a scheme or host
@@ -66,14 +67,19 @@ package enum URLParser {
         var isServed = true
         var parsedHost: (range: Range<Int>, host: String)?
         let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
-            let scanned = URLShape(bytes)
+            var scanned = URLShape(bytes)
+            if !served.hostSchemes.isEmpty, let scheme = scanned.scheme, !scanned.isWeb,
+                ASCIICaseFolding.contains(served.hostSchemes, bytes[scheme])
+            {
+                scanned.carryHost()
+            }
             var hostIsLDHName = false
             if let rejection = check(scanned, in: bytes, served: served, hostIsLDHName: &hostIsLDHName) {
                 return rejection
             }
             shape = scanned
             guard let schemeRange = scanned.scheme else { return nil }
-            if scanned.isWeb {
+            if scanned.hasHost {
                 let host = hostRange(scanned, in: bytes)
                 if !hostIsLDHName {
                     switch WebHost.parse(bytes[host]) {
@@ -88,8 +94,13 @@ package enum URLParser {
                     case .success(nil): break
                     }
                 }
-                link = .web(host: host)
-                isServed = served.serves(host: bytes[host])
+                if scanned.isWeb {
+                    link = .web(host: host)
+                    isServed = served.serves(host: bytes[host])
+                } else {
+                    link = .hosted(host: host)
+                    isServed = served.serves(scheme: bytes[schemeRange]) && served.serves(host: bytes[host])
+                }
             } else if scanned.form == .opaque {
                 // `mailto:`, `tel:`: well-formed, never routed (a route needs `scheme://`), so
                 // the notFound controller's to answer, as any link of a scheme not served.
@@ -127,18 +138,23 @@ package enum URLParser {
         return .success(parsed)
     }
 
-    /// Parses the query of `parsed` into decoded items, in order, duplicates kept.
+    /// Parses the query of `parsed` into decoded items, in order, duplicates kept, read as `reading` says.
     ///
     /// Splits on `&`, then on the first `=`; a piece without `=` has the value `""`, and empty
     /// pieces (`a&&b`) are skipped. ``parse(_:served:shortcutTried:)`` has validated every escape, so
     /// this cannot fail.
-    static func query(of parsed: ParsedURL, plusAsSpace: Bool) -> Query {
-        guard let range = parsed.query, !range.isEmpty else { return Query() }
-        return parsed.withUTF8 { query(in: $0, range, plusAsSpace: plusAsSpace) }
+    static func query(of parsed: ParsedURL, reading: QueryReading) -> Query {
+        guard let range = parsed.query, !range.isEmpty else {
+            return Query(repeatedItems: reading.repeatedItems)
+        }
+        return parsed.withUTF8 { query(in: $0, range, reading: reading) }
     }
 
-    /// ``query(of:plusAsSpace:)`` on the validated query `range` of `bytes`.
-    static func query(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> Query {
+    /// ``query(of:reading:)`` on the validated query `range` of `bytes`.
+    static func query(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, reading: QueryReading)
+        -> Query
+    {
+        let plusAsSpace = reading.plusAsSpace
         var items: [(name: String, value: String)] = []
         var pieceStart = range.lowerBound
         var equals: Int? = nil
@@ -160,7 +176,7 @@ package enum URLParser {
             pieceStart = index + 1
             equals = nil
         }
-        return Query(items)
+        return Query(items, repeatedItems: reading.repeatedItems)
     }
 
     /// Returns why the encoded segment `value` cannot appear in a routable path (an empty value,
@@ -196,6 +212,13 @@ package enum URLParser {
                     "not a URL: a path must start with '/' (/inbox) and a URL with a valid scheme (mailapp://inbox)"
                 )
             }
+            // `//host/path` is a protocol-relative link, never a path: read as one only where
+            // Configuration.protocolRelativeScheme gives it a scheme, before the parser sees it.
+            if bytes.count > 1 && bytes[1] == UInt8(ascii: "/") {
+                return badRequest(
+                    "a path never starts with '//' (an empty segment): '//host/path' is a protocol-relative "
+                        + "link, which Configuration.protocolRelativeScheme reads in-app and from content")
+            }
         case .opaque:
             if let rejection = opaqueRejection(shape, in: bytes, served: served) { return rejection }
         case .hierarchical:
@@ -213,7 +236,8 @@ package enum URLParser {
             )
         }
         if shape.form != .opaque,
-            let rejection = URLComponentValidator.rejection(in: bytes, shape.path, as: .path)
+            let rejection = URLComponentValidator.rejection(
+                in: bytes, shape.path, as: served.keepsEmptySegments ? .pathWithEmptySegments : .path)
         {
             return rejection
         }

@@ -23,6 +23,9 @@ struct URLShape {
     var authority: Range<Int>?
     /// `true` for `http` and `https`, whose authority is a host and not part of the path.
     var isWeb: Bool
+    /// `true` when the authority is a host, not the first path segment: web links, and custom
+    /// schemes listed in ``Router/Configuration/hostSchemes`` (see ``carryHost()``).
+    var hasHost: Bool
     /// The path to route: a single trailing `/` is dropped and the root is an empty range, as is
     /// the path of an opaque link.
     var path: Range<Int>
@@ -30,7 +33,7 @@ struct URLShape {
     var segmentCount: Int
     /// The query without its `?`.
     var query: Range<Int>?
-    /// The number of non-empty `&`-separated pieces of the query, as ``URLParser/query(of:plusAsSpace:)``
+    /// The number of non-empty `&`-separated pieces of the query, as ``URLParser/query(of:reading:)``
     /// will produce them.
     var queryItemCount: Int
     /// The fragment without its `#`.
@@ -43,10 +46,12 @@ struct URLShape {
         scheme = nil
         authority = nil
         isWeb = false
+        hasHost = false
         form = .path
         if let schemeEnd = Self.schemeEnd(bytes) {
             scheme = 0..<schemeEnd
             isWeb = SchemeName.isWeb(bytes[0..<schemeEnd])
+            hasHost = isWeb
             let afterColon = schemeEnd + 1
             if afterColon + 1 < count, bytes[afterColon] == UInt8(ascii: "/"),
                 bytes[afterColon + 1] == UInt8(ascii: "/")
@@ -123,6 +128,22 @@ struct URLShape {
             query = queryStart..<index
         }
         fragment = index < count ? (index + 1)..<count : nil
+    }
+
+    /// Reads the authority of a hierarchical custom-scheme link as a host, as a web link's is:
+    /// the path starts after it (`ksr://www.kickstarter.com/projects/1` routes `/projects/1`).
+    mutating func carryHost() {
+        guard form == .hierarchical, !isWeb, let authority else { return }
+        hasHost = true
+        // The path began at the `/` before the authority, which was its first segment.
+        guard path.lowerBound < authority.upperBound else { return }
+        if path.upperBound <= authority.upperBound {
+            path = authority.upperBound..<authority.upperBound
+            segmentCount = 0
+        } else {
+            path = authority.upperBound..<path.upperBound
+            segmentCount -= 1
+        }
     }
 
     /// The offset of the `:` ending a scheme `[A-Za-z][A-Za-z0-9+.-]*`, or `nil` if the URL does

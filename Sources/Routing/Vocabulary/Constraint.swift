@@ -18,6 +18,9 @@ public struct Constraint: Sendable, CustomStringConvertible {
         /// search over a segment's bytes with no allocation.
         case oneOf([[UInt8]])
         case custom(@Sendable (Substring) -> Bool)
+        case customInContext(@Sendable (Substring, LinkContext) -> Bool)
+        /// Only as a query condition: the item must not be there.
+        case absent
     }
 
     let kind: Kind
@@ -27,6 +30,14 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// Any value, the empty one included: as a query condition (`query: ["url": .any]`) it asks
     /// only that the item be present.
     public static let any = Constraint(kind: .any, name: "any")
+    /// No value at all: as a query condition (`query: ["token": .absent]`) it asks that the link
+    /// not carry the item, even empty. Only query conditions can ask that: on a path parameter
+    /// it is a ``RouteTableError``.
+    ///
+    /// ```swift
+    /// Route("/projects/:creator/:project", isPublic: true, query: ["token": .absent]) { … }
+    /// ```
+    public static let absent = Constraint(kind: .absent, name: "absent")
     /// An optional `-` then ASCII digits, fitting `Int64`: `42`, `-7`; not `+1`, `1.0`, `99999999999999999999`.
     public static let int = Constraint(kind: .int, name: "int")
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
@@ -57,6 +68,20 @@ public struct Constraint: Sendable, CustomStringConvertible {
         Constraint(kind: .custom(accepts), name: name)
     }
 
+    /// Your own rule that also sees the link it is checked for (see ``LinkContext``): its
+    /// scheme, its host and the route's host parameters. Give different rules different names.
+    ///
+    /// ```swift
+    /// let talk = Constraint.custom("talkNamespace") { namespace, link in
+    ///     Namespaces.talk[link.hostParameters["lang"] ?? "en"]?.contains(String(namespace)) ?? false
+    /// }
+    /// ```
+    public static func custom(
+        _ name: String, _ accepts: @escaping @Sendable (Substring, LinkContext) -> Bool
+    ) -> Constraint {
+        Constraint(kind: .customInContext(accepts), name: name)
+    }
+
     /// The name.
     public var description: String { name }
 
@@ -64,10 +89,18 @@ public struct Constraint: Sendable, CustomStringConvertible {
         "int": .int, "uuid": .uuid, "alpha": .alpha, "alnum": .alnum,
     ]
 
-    /// Whether a decoded value meets the constraint.
+    /// Whether a decoded value meets the constraint, for a bare path: a rule that sees the link
+    /// sees ``LinkContext/path``. ``Constraint/absent`` accepts nothing.
     public func accepts(_ value: Substring) -> Bool {
+        accepts(value, in: .path)
+    }
+
+    /// Whether a decoded value meets the constraint for the link `link`.
+    public func accepts(_ value: Substring, in link: LinkContext) -> Bool {
         switch kind {
         case .custom(let accepts): return accepts(value)
+        case .customInContext(let accepts): return accepts(value, link)
+        case .absent: return false
         case .any: return true
         case .int, .uuid, .alpha, .alnum, .oneOf:
             var copy = value
@@ -88,7 +121,8 @@ public struct Constraint: Sendable, CustomStringConvertible {
                     ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39)
                 }
         case .oneOf(let values): return Self.sortedValues(values, contain: bytes)
-        case .custom:
+        case .absent: return false
+        case .custom, .customInContext:
             return accepts(Substring(decoding: bytes, as: UTF8.self))
         }
     }
@@ -96,9 +130,22 @@ public struct Constraint: Sendable, CustomStringConvertible {
     /// Whether ``acceptsBytes(_:)`` works on bytes alone, without a `Substring`.
     var isByteLevel: Bool {
         switch kind {
-        case .any, .int, .uuid, .alpha, .alnum, .oneOf: true
-        case .custom: false
+        case .any, .int, .uuid, .alpha, .alnum, .oneOf, .absent: true
+        case .custom, .customInContext: false
         }
+    }
+
+    /// Whether the rule reads the link (``LinkContext``): the walk leaves it to the route's
+    /// end, where the route, and so its host parameters, is known.
+    var seesLink: Bool {
+        if case .customInContext = kind { return true }
+        return false
+    }
+
+    /// Whether this is ``absent``, which only a query condition may use.
+    var isAbsent: Bool {
+        if case .absent = kind { return true }
+        return false
     }
 
     private static func sortedValues(_ values: [[UInt8]], contain bytes: UnsafeBufferPointer<UInt8>) -> Bool {

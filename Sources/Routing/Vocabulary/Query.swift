@@ -7,18 +7,32 @@
 /// request.query["flag"]       // "" (a key without `=`)
 /// for (name, value) in request.query { … }
 /// ```
+///
+/// A router whose ``Router/Configuration/repeatedQueryItems`` is ``Router/Configuration/RepeatedQueryItems/last``
+/// builds its requests' queries to read the last value instead (`?diff=x&diff=20` gives `"20"`).
 public struct Query: Sendable, Sequence, Hashable {
     /// The items, in the order of the URL.
     public let items: [(name: String, value: String)]
+    /// Which value of a repeated item ``subscript(_:)`` gives.
+    public let repeatedItems: Router.Configuration.RepeatedQueryItems
 
-    /// Creates a query from decoded items.
-    public init(_ items: [(name: String, value: String)] = []) {
+    /// Creates a query from decoded items; `repeatedItems` says which value of a repeated item
+    /// ``subscript(_:)`` gives.
+    public init(
+        _ items: [(name: String, value: String)] = [],
+        repeatedItems: Router.Configuration.RepeatedQueryItems = .first
+    ) {
         self.items = items
+        self.repeatedItems = repeatedItems
     }
 
-    /// The first value for `name`, or `nil`.
+    /// The value of `name` (the first, or the last when ``repeatedItems`` says so), or `nil`
+    /// when the query has no such item.
     public subscript(name: String) -> String? {
-        items.first { $0.name == name }?.value
+        switch repeatedItems {
+        case .first: items.first { $0.name == name }?.value
+        case .last: items.last { $0.name == name }?.value
+        }
     }
 
     /// Every value for `name`, in order.
@@ -42,13 +56,16 @@ public struct Query: Sendable, Sequence, Hashable {
         items.makeIterator()
     }
 
-    /// Items are equal in order, names and values.
+    /// Items are equal in order, names and values, and the two read the same value of a
+    /// repeated item.
     public static func == (lhs: Query, rhs: Query) -> Bool {
-        lhs.items.elementsEqual(rhs.items) { $0.name == $1.name && $0.value == $1.value }
+        lhs.repeatedItems == rhs.repeatedItems
+            && lhs.items.elementsEqual(rhs.items) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    /// Hashes names and values in order.
+    /// Hashes names and values in order, and which value of a repeated item is read.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(repeatedItems)
         for item in items {
             hasher.combine(item.name)
             hasher.combine(item.value)

@@ -60,6 +60,20 @@ public struct Request: Sendable {
     /// request.fragment   // "reply-3"
     /// ```
     public var fragment: String? { storage.fragment }
+    /// The link's scheme, lowercased (`https`, `mailapp`); `nil` for a bare path, and for a URL
+    /// the parser refused.
+    public var scheme: String? { storage.parsed?.schemeName }
+    /// The link's host as the router matched it: lowercased, and mapped as browsers map hosts
+    /// (`Bücher.example` is `xn--bcher-kva.example`), without a port. `nil` for a bare path, for
+    /// a custom scheme whose text after `//` is a path segment (not one of
+    /// ``Router/Configuration/hostSchemes``), and for a URL the parser refused.
+    ///
+    /// ```swift
+    /// // https://FR.wikipedia.org/wiki/Chien
+    /// request.host     // "fr.wikipedia.org"
+    /// request.scheme   // "https"
+    /// ```
+    public var host: String? { storage.parsed?.hostName }
     /// The matched route; `nil` before matching and when nothing matched.
     public var route: Route? { storage.route }
     /// The decoded path parameters of ``route``.

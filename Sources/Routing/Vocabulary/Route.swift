@@ -19,6 +19,10 @@ public struct Route: Sendable {
         let schemes: Set<String>
         let hosts: Set<String>
         let query: [String: Constraint]
+        /// For an entry of `hosts` narrowed by a group from one with parameters
+        /// (`en.wikipedia.org` from `:lang.wikipedia.org`), that entry: its labels name the
+        /// parameters the narrower entry gives values.
+        let hostParameterSources: [String: String]
         /// Set by ``Route/group(_:isPublic:parent:schemes:hosts:middlewares:policies:_:)`` when the
         /// group's scope and the route's share nothing; ``Router`` reports it, since a group
         /// does not throw.
@@ -26,6 +30,8 @@ public struct Route: Sendable {
         let middlewares: [Middleware]
         let policies: [Policy]
         let constraints: [String: Constraint]
+        /// The constraints of the groups around the route, which its own override.
+        let groupConstraints: [String: Constraint]
         let skipping: Set<String>
         let priority: Int
         let continueNext: Bool
@@ -33,11 +39,10 @@ public struct Route: Sendable {
 
         init(
             pattern: String, name: String?, isPublic: Bool, parent: String?, schemes: Set<String>,
-            hosts: Set<String>, query: [String: Constraint], scopeConflict: String?,
-            middlewares: [Middleware],
-            policies: [Policy],
-            constraints: [String: Constraint], skipping: Set<String>, priority: Int, continueNext: Bool,
-            controller: @escaping Controller
+            hosts: Set<String>, query: [String: Constraint], hostParameterSources: [String: String],
+            scopeConflict: String?, middlewares: [Middleware], policies: [Policy],
+            constraints: [String: Constraint], groupConstraints: [String: Constraint], skipping: Set<String>,
+            priority: Int, continueNext: Bool, controller: @escaping Controller
         ) {
             self.pattern = pattern
             self.name = name
@@ -46,10 +51,12 @@ public struct Route: Sendable {
             self.schemes = schemes
             self.hosts = hosts
             self.query = query
+            self.hostParameterSources = hostParameterSources
             self.scopeConflict = scopeConflict
             self.middlewares = middlewares
             self.policies = policies
             self.constraints = constraints
+            self.groupConstraints = groupConstraints
             self.skipping = skipping
             self.priority = priority
             self.continueNext = continueNext
@@ -73,8 +80,10 @@ public struct Route: Sendable {
     /// The custom schemes whose links reach this route; empty with empty ``hosts`` means every
     /// link the router serves does.
     public var schemes: Set<String> { storage.schemes }
-    /// The hosts (`example.com`, `*.example.com`, `*`) whose `http(s)` links reach this route.
+    /// The hosts (`example.com`, `*.example.com`, `*`, `:lang.wikipedia.org`) whose `http(s)`
+    /// links, and links of the custom schemes that carry a host, reach this route.
     public var hosts: Set<String> { storage.hosts }
+    var hostParameterSources: [String: String] { storage.hostParameterSources }
     /// Query items the link must carry (first value) and the constraint each must meet.
     public var query: [String: Constraint] { storage.query }
     var scopeConflict: String? { storage.scopeConflict }
@@ -82,8 +91,14 @@ public struct Route: Sendable {
     public var middlewares: [Middleware] { storage.middlewares }
     /// This route's policies, after the router's; group policies come first.
     public var policies: [Policy] { storage.policies }
-    /// Constraints for `(name)` in the pattern, or for a parameter of that name.
-    public var constraints: [String: Constraint] { storage.constraints }
+    /// Constraints for `(name)` in the pattern or a host entry, or for a parameter of that name:
+    /// the route's own, and those of its groups that it does not override.
+    public var constraints: [String: Constraint] {
+        storage.groupConstraints.isEmpty
+            ? storage.constraints : storage.groupConstraints.merging(storage.constraints) { _, own in own }
+    }
+    /// The route's own constraints: each must be used by one of its parameters.
+    var ownConstraints: [String: Constraint] { storage.constraints }
     /// Names of router policies this route does not run.
     public var skipping: Set<String> { storage.skipping }
     /// Breaks ties between equally specific routes: higher wins, then registration order.
@@ -106,10 +121,13 @@ public struct Route: Sendable {
     ///
     /// `schemes` lists the custom schemes whose links reach the route (`http` and `https` are not
     /// schemes here: web links are scoped by `hosts`). `hosts` lists the hosts whose web links
-    /// reach it: exact, `*.domain` or `*`. With both empty the route is unscoped and every link the
-    /// router serves reaches it; a bare path reaches a scoped route only when sent in-app. `query`
-    /// names query items the link must carry (their first value) and the constraint each value
-    /// must meet; ``Constraint/any`` only asks for the item.
+    /// reach it: exact, `*.domain`, `*`, or with parameters, each a whole label
+    /// (`:lang.wikipedia.org`, whose value joins ``Request/params``, constrained as a path
+    /// parameter is). With both empty the route is unscoped and every link the router serves
+    /// reaches it; a bare path reaches a scoped route only when sent in-app, and carries no host
+    /// parameters. `query` names query items the link must carry (their value, as
+    /// ``Router/Configuration/repeatedQueryItems`` picks it) and the constraint each value must
+    /// meet; ``Constraint/any`` only asks for the item, ``Constraint/absent`` that it be missing.
     ///
     /// `parent` names the route a user expects beneath this one when a link opens it, for
     /// ``Connection/sendStack(_:data:router:trusted:)``: the folder beneath a message. The parent's
@@ -142,97 +160,26 @@ public struct Route: Sendable {
     ) {
         storage = Storage(
             pattern: pattern, name: name, isPublic: isPublic, parent: parent, schemes: schemes, hosts: hosts,
-            query: query,
-            scopeConflict: nil, middlewares: middlewares, policies: policies, constraints: constraints,
-            skipping: skipping, priority: priority, continueNext: continueNext, controller: controller)
+            query: query, hostParameterSources: [:], scopeConflict: nil, middlewares: middlewares,
+            policies: policies, constraints: constraints, groupConstraints: [:], skipping: skipping,
+            priority: priority, continueNext: continueNext, controller: controller)
     }
 
-    private init(
+    /// `route` as a group places it: what ``group(_:isPublic:parent:schemes:hosts:constraints:middlewares:policies:_:)``
+    /// computed, the rest of `route` kept.
+    init(
         _ route: Route, pattern: String, name: String?, isPublic: Bool, parent: String?, schemes: Set<String>,
-        hosts: Set<String>, scopeConflict: String?, middlewares: [Middleware], policies: [Policy]
+        hosts: Set<String>, hostParameterSources: [String: String], scopeConflict: String?,
+        middlewares: [Middleware], policies: [Policy], groupConstraints: [String: Constraint]
     ) {
         storage = Storage(
             pattern: pattern, name: name, isPublic: isPublic, parent: parent, schemes: schemes, hosts: hosts,
-            query: route.query,
+            query: route.query, hostParameterSources: hostParameterSources,
             scopeConflict: scopeConflict ?? route.scopeConflict, middlewares: middlewares, policies: policies,
-            constraints: route.constraints, skipping: route.skipping, priority: route.priority,
-            continueNext: route.continueNext, controller: route.controller)
+            constraints: route.ownConstraints, groupConstraints: groupConstraints, skipping: route.skipping,
+            priority: route.priority, continueNext: route.continueNext, controller: route.controller)
     }
 
-    /// Puts routes under a common prefix, with shared access, scope, middlewares and policies.
-    ///
-    /// Patterns get the prefix, names get the prefix's literal segments joined by dots
-    /// (`"/admin"` and `"users"` give `"admin.users"`), the group's middlewares and policies run
-    /// before each route's own, and a non-nil `isPublic` replaces the routes' own. Groups nest.
-    ///
-    /// A non-empty `schemes` or `hosts` applies to the routes whose own set is empty; where both
-    /// are given, the route keeps what both cover, written with the narrower entries
-    /// (`["*.example.com"]` and `["en.blog.example.com"]` give `["en.blog.example.com"]`). When
-    /// they share nothing, ``Router`` refuses the route. An empty prefix scopes routes without
-    /// prefixing their patterns or names. A non-nil `parent` is the parent of every route of the
-    /// group that names none of its own; it names a route as written, since groups do not prefix
-    /// the names `parent` refers to.
-    ///
-    /// ```swift
-    /// Route.group("/settings", isPublic: false, policies: [signedIn], [
-    ///     Route("/", name: "index") { … },                 // /settings, "settings.index"
-    ///     Route("/notifications", name: "notifications") { … },
-    /// ])
-    /// Route.group("", hosts: ["blog.example.com", "*.blog.example.com"], BlogRoutes.all)
-    /// ```
-    public static func group(
-        _ prefix: String, isPublic: Bool? = nil, parent: String? = nil, schemes: Set<String> = [],
-        hosts: Set<String> = [], middlewares: [Middleware] = [], policies: [Policy] = [], _ routes: [Route]
-    ) -> [Route] {
-        let namePrefix = literalSegments(of: prefix).joined(separator: ".")
-        let trimmedPrefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-        return routes.map { route in
-            let pattern = route.pattern == "/" ? trimmedPrefix : trimmedPrefix + route.pattern
-            let name = route.name.map { namePrefix.isEmpty ? $0 : "\(namePrefix).\($0)" }
-            var conflict: String?
-            let combinedSchemes = combine(schemes, route.schemes, kind: "schemes", conflict: &conflict) {
-                own, group in
-                own.filter { scheme in group.contains { ASCIICaseFolding.equals(scheme.utf8, $0) } }
-            }
-            let combinedHosts = combine(hosts, route.hosts, kind: "hosts", conflict: &conflict) {
-                HostPattern.intersection($0, $1)
-            }
-            return Route(
-                route, pattern: pattern.isEmpty ? "/" : pattern, name: name,
-                isPublic: isPublic ?? route.isPublic, parent: route.parent ?? parent,
-                schemes: combinedSchemes, hosts: combinedHosts, scopeConflict: conflict,
-                middlewares: middlewares + route.middlewares, policies: policies + route.policies)
-        }
-    }
-
-    /// A group's set applied to a route's: the route's own when the group's is empty, the
-    /// group's when the route's is, else `intersect`; an empty intersection is noted in `conflict`.
-    private static func combine(
-        _ group: Set<String>, _ own: Set<String>, kind: String, conflict: inout String?,
-        intersect: (Set<String>, Set<String>) -> Set<String>
-    ) -> Set<String> {
-        if group.isEmpty { return own }
-        if own.isEmpty { return group }
-        let common = intersect(own, group)
-        if common.isEmpty {
-            conflict =
-                "its \(kind) \(own.sorted()) and its group's \(kind) \(group.sorted()) have nothing in common, so no link could reach it"
-        }
-        return common
-    }
-
-    /// The literal segments of a group prefix, for names: parameters, globs and optional parts
-    /// (`/docs(/:version)` gives `docs`) name nothing.
-    private static func literalSegments(of prefix: String) -> [Substring] {
-        var depth = 0
-        var required = ""
-        for character in prefix.unicodeScalars {
-            switch character {
-            case "(": depth += 1
-            case ")": depth = max(depth - 1, 0)
-            default: if depth == 0 { required.unicodeScalars.append(character) }
-            }
-        }
-        return required.split(separator: "/").filter { !$0.hasPrefix(":") && !$0.hasPrefix("*") }
-    }
+    /// The constraints of the groups around the route.
+    var groupConstraints: [String: Constraint] { storage.groupConstraints }
 }

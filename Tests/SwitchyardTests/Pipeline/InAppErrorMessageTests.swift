@@ -170,7 +170,10 @@ struct InAppErrorMessageTests {
             "/a%zz", .badRequest,
             "malformed percent-escape at byte 2 of the path (expected '%' and two hex digits): write a '%' itself as %25"
         ),
-        ("/a//b", .badRequest, "empty segment in the path ('//'): remove the extra '/'"),
+        (
+            "/a//b", .badRequest,
+            "empty segment in the path ('//'): remove the extra '/', or route such paths with Configuration.emptySegments"
+        ),
         (
             "/a/../b", .badRequest,
             "dot segment ('.' or '..') in the path: links are not resolved, so write the path without it"

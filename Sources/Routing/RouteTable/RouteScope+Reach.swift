@@ -1,0 +1,133 @@
+/// Whether a link reaches a route, and how specifically: read by the walk's ``LinkFilter`` at
+/// each route's end.
+extension RouteScope {
+    /// The parameters of each host entry, read from the entry, or from the entry with parameters
+    /// a group narrowed it from; empty when no entry has any.
+    static func hostParameters(of hosts: [HostPattern], _ compiled: CompiledRoute) -> [[HostParameter]] {
+        let sources = compiled.route.hostParameterSources
+        let lists = hosts.map { pattern -> [HostParameter] in
+            let text = String(decoding: pattern.bytes, as: UTF8.self)
+            let named =
+                pattern.kind == .parameters
+                ? pattern
+                : sources.first { ASCIICaseFolding.equals($0.key.utf8, text) }.flatMap {
+                    try? HostPattern.parse($0.value).get()
+                }
+            guard let named else { return [] }
+            return named.labels.enumerated().compactMap { index, label in
+                label.parameter.map {
+                    HostParameter(name: $0, label: index, constraint: compiled.constraints[$0])
+                }
+            }
+        }
+        return lists.allSatisfy(\.isEmpty) ? [] : lists
+    }
+
+    /// How specifically this scope names `link` (higher is more specific), or `nil` when the
+    /// link does not reach the route. `bytes` are the URL's.
+    @inline(__always)
+    func rank(of link: ParsedURL.Link, in bytes: UnsafeBufferPointer<UInt8>, isExternal: Bool) -> Int? {
+        if isUnscoped { return 0 }
+        switch link {
+        case .path:
+            // The app's own shorthand reaches scoped routes; from outside a bare path names no
+            // scheme or host, so it reaches unscoped routes only.
+            return isExternal ? nil : 0
+        case .custom(let scheme):
+            let given = bytes[scheme]
+            let reaches = schemes.contains { ASCIICaseFolding.equals(given, lowered: $0) }
+            return reaches ? HostPattern.exactSpecificity : nil
+        case .web(let host):
+            guard let entry = hostEntry(for: host, in: bytes) else { return nil }
+            return hosts[entry].specificity
+        case .hosted(let host):
+            // Both must hold: the scheme, when the route names schemes, and the host, when it
+            // names hosts.
+            var rank = 0
+            if !schemes.isEmpty {
+                let given = bytes[0..<(host.lowerBound - 3)]
+                guard schemes.contains(where: { ASCIICaseFolding.equals(given, lowered: $0) }) else {
+                    return nil
+                }
+                rank = HostPattern.exactSpecificity
+            }
+            if !hosts.isEmpty {
+                guard let entry = hostEntry(for: host, in: bytes) else { return nil }
+                rank += hosts[entry].specificity
+            }
+            return rank
+        }
+    }
+
+    /// Whether an `https` link to `host`, one host name, reaches the route by its hosts: an
+    /// entry matches it, its host parameters' constraints holding.
+    func reaches(webHost host: String) -> Bool {
+        let link = "https://" + host
+        return link.utf8.withContiguousStorageIfAvailable { hostEntry(for: 8..<$0.count, in: $0) != nil }
+            ?? false
+    }
+
+    /// The first entry of `hosts` (most specific first) that matches the host at `host` of
+    /// `bytes`, its host parameters' constraints holding; `nil` when none does.
+    @inline(__always)
+    func hostEntry(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let given = bytes[host]
+        for index in hosts.indices where hosts[index].matches(given) {
+            if hostParameters.isEmpty || hostParametersHold(index, host: host, in: bytes) { return index }
+        }
+        return nil
+    }
+
+    /// Whether the constraints of entry `index`'s host parameters accept their labels of the host.
+    private func hostParametersHold(_ index: Int, host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let parameters = hostParameters[index]
+        guard parameters.contains(where: { $0.constraint != nil }) else { return true }
+        let values = hostParameterValues(index, host: host, in: bytes)
+        let context = LinkContext(
+            scheme: String(
+                decoding: bytes[0..<(host.lowerBound - 3)].map(ASCIICaseFolding.lowercased), as: UTF8.self),
+            host: String(decoding: bytes[host].map(ASCIICaseFolding.lowercased), as: UTF8.self),
+            hostParameters: Dictionary(values, uniquingKeysWith: { first, _ in first }))
+        return zip(parameters, values).allSatisfy { parameter, value in
+            parameter.constraint.map { $0.accepts(Substring(value.1), in: context) } ?? true
+        }
+    }
+
+    /// The values of entry `index`'s host parameters in the host at `host` of `bytes`, lowercased,
+    /// in label order.
+    func hostParameterValues(_ index: Int, host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> [(String, String)]
+    {
+        let parameters = hostParameters.isEmpty ? [] : hostParameters[index]
+        guard !parameters.isEmpty else { return [] }
+        var labels: [Range<Int>] = []
+        // The entry matched; its labels are where the names' labels are.
+        var start = host.lowerBound
+        for position in host.lowerBound...host.upperBound
+        where position == host.upperBound || bytes[position] == UInt8(ascii: ".") {
+            labels.append(start..<position)
+            start = position + 1
+        }
+        return parameters.map { parameter in
+            let range =
+                parameter.label < labels.count ? labels[parameter.label] : host.upperBound..<host.upperBound
+            return (
+                parameter.name, String(decoding: bytes[range].map(ASCIICaseFolding.lowercased), as: UTF8.self)
+            )
+        }
+    }
+
+    /// Whether every condition holds for `query`, for the link `context` describes (custom
+    /// constraints that read the link see it).
+    func conditionsHold(_ query: Query, context: () -> LinkContext) -> Bool {
+        conditions.allSatisfy { condition in
+            let constraint = condition.constraint
+            guard let value = query[condition.name] else { return constraint.isAbsent }
+            if constraint.isAbsent { return false }
+            return constraint.seesLink
+                ? constraint.accepts(Substring(value), in: context()) : constraint.accepts(Substring(value))
+        }
+    }
+}
