@@ -15,6 +15,7 @@ extension Router {
     /// ```
     public func candidates(_ url: String, source: Source = .app) -> [RouteMatch] {
         var tracer = SilentTracer()
-        return storage.candidates(storage.prepare(url, tracer: &tracer), source: source)
+        return storage.candidates(
+            storage.prepare(storage.absolute(url, source: source), tracer: &tracer), source: source)
     }
 }

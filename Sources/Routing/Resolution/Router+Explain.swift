@@ -20,7 +20,7 @@ extension Router {
             let sender = source == .content ? "link from content" : "external request"
             lines.append("\(sender): private routes are left out, as if they did not exist")
         }
-        let prepared = storage.prepare(url, tracer: &tracer)
+        let prepared = storage.prepare(storage.absolute(url, source: source), tracer: &tracer)
         let resolution = storage.resolve(prepared, source: source, tracer: &tracer)
         lines += tracer.lines
         switch resolution {

@@ -31,6 +31,8 @@ extension Router {
     /// segment (a glob's value split on `/`), after `prefix` (a link's `scheme://host`, or
     /// nothing); the root is `/`. Built in one buffer: reverse routing runs once per ancestor of
     /// every navigation stack. Constraints that read the link see `context`, the URL being built.
+    /// `keepsEmptySegments`: the router routes empty segments, so a glob's value may hold them
+    /// (`/dev/null` as a title: `/wiki//dev/null`).
     ///
     /// - Throws: ``RoutingError`` with ``Status/badRequest`` for a value that breaks its
     ///   constraint, that the URL parser would refuse (empty, `.`, `..`), or that a segment
@@ -38,7 +40,7 @@ extension Router {
     ///   literal after it, so the value may not hold that literal where it would end early.
     static func path(
         of expansion: [PatternSegment], compiled: CompiledRoute, prefix: String = "", caseSensitive: Bool,
-        context: LinkContext = .path, value: (String) -> String
+        context: LinkContext = .path, keepsEmptySegments: Bool = false, value: (String) -> String
     ) throws -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(prefix.utf8.count + 64)
@@ -66,6 +68,10 @@ extension Router {
                 for (offset, part) in parts.enumerated() {
                     let part = String(Substring(part))
                     if offset < parts.count - 1 || tail.isEmpty {
+                        if part.isEmpty && keepsEmptySegments && offset < parts.count - 1 {
+                            bytes.append(UInt8(ascii: "/"))
+                            continue
+                        }
                         try appendSegment(part, parameter: glob, to: &bytes)
                     } else {
                         // The glob's last segment goes on with its tail, as a parameter would.

@@ -66,7 +66,8 @@ extension Router {
         }
         let queryItems = query ?? conditionItems.map { (name: $0, value: params[$0]!) }
         var path = try Self.path(
-            of: expansion, compiled: compiled, caseSensitive: configuration.caseSensitive, context: context
+            of: expansion, compiled: compiled, caseSensitive: configuration.caseSensitive, context: context,
+            keepsEmptySegments: configuration.emptySegments == .keep
         ) { params[$0]! }
         if !queryItems.isEmpty {
             path +=

@@ -38,13 +38,27 @@ extension Router {
             guard let index = storage.routesByName[name] else { continue }
             let compiled = storage.compiledRoutes[index]
             guard let expansion = Self.expansion(of: compiled, given: { params.raw($0) != nil }),
-                let link = try? Self.path(
+                let url = try? Self.path(
                     of: expansion, compiled: compiled, prefix: origin,
-                    caseSensitive: storage.configuration.caseSensitive, value: { params[$0] ?? "" })
+                    caseSensitive: storage.configuration.caseSensitive,
+                    context: linkContext(of: index, link: link, params: params), value: { params[$0] ?? "" })
             else { continue }
-            links.append((name, link))
+            links.append((name, url))
         }
         return links
+    }
+
+    /// What the constraints of route `index` that read the link see when its URL is built from
+    /// `link` and `params`: the link's scheme and host, and the values `params` holds for the
+    /// route's host parameters. Built only for a route that has such a constraint.
+    private func linkContext(of index: Int, link: ParsedURL?, params: Parameters) -> LinkContext {
+        let scope = storage.scopes[index]
+        guard !scope.linkChecks.isEmpty, let link else { return .path }
+        var hostParameters: [String: String] = [:]
+        for parameter in scope.hostParameters.joined() {
+            hostParameters[parameter.name] = params[parameter.name]
+        }
+        return LinkContext(scheme: link.schemeName, host: link.hostName, hostParameters: hostParameters)
     }
 
     /// The names of `route`'s ancestors, its parent first.
