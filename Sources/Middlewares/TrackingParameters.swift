@@ -64,8 +64,8 @@ public struct TrackingParameters: Sendable, Hashable {
             if matches(item.name) { tracking.append(item) } else { kept.append(item) }
         }
         return (
-            Query(kept, repeatedItems: query.repeatedItems),
-            Query(tracking, repeatedItems: query.repeatedItems)
+            Query(kept, readsLast: query.readsLast),
+            Query(tracking, readsLast: query.readsLast)
         )
     }
 

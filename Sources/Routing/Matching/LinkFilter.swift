@@ -179,7 +179,7 @@ struct LinkFilter: GroupChooser {
         if let query { return query }
         let decoded =
             queryRange.map { URLParser.query(in: bytes, $0, reading: queryReading) }
-            ?? Query(repeatedItems: queryReading.repeatedItems)
+            ?? Query(readsLast: queryReading.readsLast)
         query = decoded
         return decoded
     }

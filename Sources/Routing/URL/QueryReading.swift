@@ -3,16 +3,16 @@
 struct QueryReading: Sendable {
     /// `+` is a space, as HTML forms write it.
     var plusAsSpace: Bool
-    /// Which value of a repeated item is the item's value.
-    var repeatedItems: Router.Configuration.RepeatedQueryItems
+    /// The last value of a repeated item is the item's value (``Query/readsLast``).
+    var readsLast: Bool
 
-    init(plusAsSpace: Bool, repeatedItems: Router.Configuration.RepeatedQueryItems = .first) {
+    init(plusAsSpace: Bool, readsLast: Bool = false) {
         self.plusAsSpace = plusAsSpace
-        self.repeatedItems = repeatedItems
+        self.readsLast = readsLast
     }
 
     init(_ configuration: Router.Configuration) {
         plusAsSpace = configuration.plusAsSpace
-        repeatedItems = configuration.repeatedQueryItems
+        readsLast = configuration.repeatedQueryItems == .last
     }
 }

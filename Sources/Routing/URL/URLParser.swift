@@ -145,7 +145,7 @@ package enum URLParser {
     /// this cannot fail.
     static func query(of parsed: ParsedURL, reading: QueryReading) -> Query {
         guard let range = parsed.query, !range.isEmpty else {
-            return Query(repeatedItems: reading.repeatedItems)
+            return Query(readsLast: reading.readsLast)
         }
         return parsed.withUTF8 { query(in: $0, range, reading: reading) }
     }
@@ -176,7 +176,7 @@ package enum URLParser {
             pieceStart = index + 1
             equals = nil
         }
-        return Query(items, repeatedItems: reading.repeatedItems)
+        return Query(items, readsLast: reading.readsLast)
     }
 
     /// Returns why the encoded segment `value` cannot appear in a routable path (an empty value,

@@ -9,30 +9,26 @@
 /// ```
 ///
 /// A router whose ``Router/Configuration/repeatedQueryItems`` is ``Router/Configuration/RepeatedQueryItems/last``
-/// builds its requests' queries to read the last value instead (`?diff=x&diff=20` gives `"20"`).
+/// builds its requests' queries to read the last value instead (`?diff=x&diff=20` gives `"20"`):
+/// their ``readsLast`` is `true`.
 public struct Query: Sendable, Sequence, Hashable {
     /// The items, in the order of the URL.
     public let items: [(name: String, value: String)]
-    /// Which value of a repeated item ``subscript(_:)`` gives.
-    public let repeatedItems: Router.Configuration.RepeatedQueryItems
+    /// Whether ``subscript(_:)`` gives the last value of a repeated item rather than the first.
+    public let readsLast: Bool
 
-    /// Creates a query from decoded items; `repeatedItems` says which value of a repeated item
-    /// ``subscript(_:)`` gives.
-    public init(
-        _ items: [(name: String, value: String)] = [],
-        repeatedItems: Router.Configuration.RepeatedQueryItems = .first
-    ) {
+    /// Creates a query from decoded items; with `readsLast`, ``subscript(_:)`` gives the last
+    /// value of a repeated item. A middleware that builds a query from a request's keeps its
+    /// reading: `Query(kept, readsLast: request.query.readsLast)`.
+    public init(_ items: [(name: String, value: String)] = [], readsLast: Bool = false) {
         self.items = items
-        self.repeatedItems = repeatedItems
+        self.readsLast = readsLast
     }
 
-    /// The value of `name` (the first, or the last when ``repeatedItems`` says so), or `nil`
-    /// when the query has no such item.
+    /// The value of `name` (the first, or the last when ``readsLast``), or `nil` when the
+    /// query has no such item.
     public subscript(name: String) -> String? {
-        switch repeatedItems {
-        case .first: items.first { $0.name == name }?.value
-        case .last: items.last { $0.name == name }?.value
-        }
+        readsLast ? items.last { $0.name == name }?.value : items.first { $0.name == name }?.value
     }
 
     /// Every value for `name`, in order.
@@ -59,13 +55,13 @@ public struct Query: Sendable, Sequence, Hashable {
     /// Items are equal in order, names and values, and the two read the same value of a
     /// repeated item.
     public static func == (lhs: Query, rhs: Query) -> Bool {
-        lhs.repeatedItems == rhs.repeatedItems
+        lhs.readsLast == rhs.readsLast
             && lhs.items.elementsEqual(rhs.items) { $0.name == $1.name && $0.value == $1.value }
     }
 
     /// Hashes names and values in order, and which value of a repeated item is read.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(repeatedItems)
+        hasher.combine(readsLast)
         for item in items {
             hasher.combine(item.name)
             hasher.combine(item.value)
