@@ -42,7 +42,8 @@ extension CompiledRouter {
 
     @inline(__always)
     private func match(_ url: String, source: Source, trie: Trie) -> RouteMatch? {
-        guard rewrites.isEmpty else {
+        // Rewrites, and squeezing empty segments, change the routed path: the whole resolution.
+        guard rewrites.isEmpty && configuration.emptySegments != .squeeze else {
             var tracer = SilentTracer()
             guard case .matched(let match, _) = resolve(url, source: source, trie: trie, tracer: &tracer)
             else { return nil }

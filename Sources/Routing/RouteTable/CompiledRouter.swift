@@ -121,8 +121,15 @@ final class CompiledRouter: Sendable {
             }
         }
         for host in configuration.hosts.sorted() {
-            if case .failure(let failure) = HostPattern.parse(host) {
+            switch HostPattern.parse(host) {
+            case .failure(let failure):
                 throw .configuration("hosts", "'\(host)': \(failure.reason)")
+            case .success(let pattern) where pattern.kind == .parameters:
+                throw .configuration(
+                    "hosts",
+                    "'\(host)': host parameters belong in the hosts: of a route or a group; serve their "
+                        + "hosts here with a wildcard ('*.' and the labels after the parameters)")
+            case .success: break
             }
         }
         for scheme in configuration.hostSchemes.sorted() {

@@ -108,6 +108,17 @@ struct RouteScope: Sendable, Equatable {
             schemes: Array(Set(schemes)).sorted { $0.lexicographicallyPrecedes($1) }, hosts: sortedHosts,
             conditions: conditions, hostParameters: Self.hostParameters(of: sortedHosts, compiled),
             linkChecks: linkChecks)
+        // An exact host a group narrowed from one with parameters gives fixed values: a value
+        // its constraint refuses would leave the route unreachable there.
+        for (index, pattern) in self.hosts.enumerated()
+        where pattern.kind == .exact && !hostParameters.isEmpty && !hostParameters[index].isEmpty {
+            let host = String(decoding: pattern.bytes, as: UTF8.self)
+            if !reaches(webHost: host) {
+                throw error(
+                    "host '\(host)' gives its host parameters values that their constraints refuse, so no link to it could reach the route"
+                )
+            }
+        }
     }
 
     /// Why `scheme` cannot scope a route, or `nil`.

@@ -136,8 +136,9 @@ public struct Request: Sendable {
     /// `true` when the request came from another app or a web page.
     public var isExternal: Bool { source != .app }
 
-    /// The path parameter `name`, else the first value of the query item `name`: what a typed
-    /// property of one value reads (``decode(_:)``).
+    /// The path parameter `name`, else the value of the query item `name` (its first, or its last
+    /// as the router's `repeatedQueryItems` says): what a typed property of one value reads
+    /// (``decode(_:)``).
     // Read in place: ``params`` and ``query`` copy their value out of the storage, a reference
     // count per field, and `decode` reads once per property.
     func parameterOrQueryItem(_ name: String) -> String? {

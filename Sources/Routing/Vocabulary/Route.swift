@@ -23,7 +23,7 @@ public struct Route: Sendable {
         /// (`en.wikipedia.org` from `:lang.wikipedia.org`), that entry: its labels name the
         /// parameters the narrower entry gives values.
         let hostParameterSources: [String: String]
-        /// Set by ``Route/group(_:isPublic:parent:schemes:hosts:middlewares:policies:_:)`` when the
+        /// Set by ``Route/group(_:isPublic:parent:schemes:hosts:constraints:middlewares:policies:_:)`` when the
         /// group's scope and the route's share nothing; ``Router`` reports it, since a group
         /// does not throw.
         let scopeConflict: String?
@@ -84,7 +84,8 @@ public struct Route: Sendable {
     /// links, and links of the custom schemes that carry a host, reach this route.
     public var hosts: Set<String> { storage.hosts }
     var hostParameterSources: [String: String] { storage.hostParameterSources }
-    /// Query items the link must carry (first value) and the constraint each must meet.
+    /// Query items the link must carry (their value, first or last as the router reads repeated
+    /// items) and the constraint each must meet; ``Constraint/absent`` asks that one be missing.
     public var query: [String: Constraint] { storage.query }
     var scopeConflict: String? { storage.scopeConflict }
     /// This route's middlewares, after the router's; group middlewares come first.
