@@ -45,29 +45,29 @@ struct LinksRulesTests {
         #expect(throws: Never.self) { try Router(routes: [Route(pattern, controller: echo)]) }
     }
 
-    /// Found by the recipe "A custom scheme that carries the web host": `Router.match` walks the
-    /// path as received, while `send`, `candidates` and `stack(for:)` walk it squeezed.
-    @Test("Engine bug (match ignores .squeeze): match agrees with send for a squeezed path")
+    /// Regression, found by the recipe "A custom scheme that carries the web host": `Router.match`
+    /// walked the path as received, while `send`, `candidates` and `stack(for:)` walked it squeezed.
+    @Test("Regression (match ignored .squeeze): match agrees with send for a squeezed path")
     func matchSqueezes() async throws {
         let router = try Router(
             routes: [Route("/projects/:id", controller: echo)], configuration: .init(emptySegments: .squeeze))
         let sent = await Connection.send("/projects//7", router: router)
         #expect(sent.request.route?.pattern == "/projects/:id")
         #expect(router.candidates("/projects//7").first?.route.pattern == "/projects/:id")
-        withKnownIssue("Router.match does not squeeze empty segments") {
-            #expect(router.match("/projects//7")?.route.pattern == "/projects/:id")
-        }
+        #expect(router.match("/projects//7")?.route.pattern == "/projects/:id")
+        #expect(router.match("https://example.com//projects/7") == nil)  // not a served host
     }
 
-    /// Found while checking the rules: `Configuration.hosts` takes `:lang.wikipedia.org` and
-    /// serves `en.wikipedia.org` with it, though the served hosts take no parameters.
+    /// Regression, found while checking the rules: `Configuration.hosts` took `:lang.wikipedia.org`
+    /// and served `en.wikipedia.org` with it, though the served hosts take no parameters.
     @Test(
-        "Engine bug (served hosts take parameters): a host with parameters in Configuration.hosts is refused")
+        "Regression (served hosts took parameters): a host with parameters in Configuration.hosts is refused")
     func servedHostsTakeNoParameters() {
         let configuration = Router.Configuration(hosts: [":lang.wikipedia.org"])
         let routes = [Route("/wiki/:title", controller: echo)]
-        withKnownIssue("Router.init accepts a host with parameters in Configuration.hosts") {
-            #expect(throws: RouteTableError.self) { try Router(routes: routes, configuration: configuration) }
+        #expect(throws: RouteTableError.self) { try Router(routes: routes, configuration: configuration) }
+        #expect(throws: Never.self) {
+            try Router(routes: routes, configuration: .init(hosts: ["*.wikipedia.org"]))
         }
     }
 }
