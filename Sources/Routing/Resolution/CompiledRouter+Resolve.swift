@@ -252,14 +252,17 @@ extension CompiledRouter {
             {
                 index &+= 1
             }
-            // `https://example.com//` leaves a path of one `/`: the root, squeezed.
-            guard index < path.upperBound || path.count == 1 else { return nil }
+            // The shape dropped one trailing `/`: a second one (`/p//`) is left at the end, and
+            // `https://example.com//` leaves a path of one `/`, the root.
+            let endsWithSlash = path.count > 0 && bytes[path.upperBound &- 1] == UInt8(ascii: "/")
+            guard index < path.upperBound || endsWithSlash else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(path.count)
             for offset in path where !(bytes[offset] == UInt8(ascii: "/") && output.last == UInt8(ascii: "/"))
             {
                 output.append(bytes[offset])
             }
+            if output.count > 1 && output.last == UInt8(ascii: "/") { output.removeLast() }
             return output
         }
         guard let squeezed else { return nil }
