@@ -5,15 +5,16 @@ import SwitchyardMiddlewares
 /// The scripted tour that `swift run Example` prints: links from inside the app and from other
 /// apps, one per row, showing each outcome of the pipeline.
 ///
-/// Then rows about links rather than paths: a route scoped to a wildcard host, a route scoped to
-/// the custom scheme with a query condition, the web-view fallback for links no route takes, and
-/// a fragment. Then typed links: a controller that reads its link whole (``MessageLink``), the
-/// 400 of a value that does not convert, and a link the app builds from a typed value. Then rows
-/// about dispatch, when several routes take one URL: a route behind a feature flag that
-/// declines, an analytics route that lets the next one answer too (sent with `sendAll` to see both
-/// answers), and a redirect that carries data. The last rows open links at the right depth with
-/// `sendStack`: a message with its folder beneath, a message with the inbox beneath, and a shared
-/// draft whose private parent, the drafts list, only an in-app link gets.
+/// Then rows about links rather than paths: a route scoped to a wildcard host, a team home whose
+/// team is a host parameter (`:team(alnum).mail.example.com`), a route scoped to the custom
+/// scheme with a query condition, the web-view fallback for links no route takes, and a fragment.
+/// Then typed links: a controller that reads its link whole (``MessageLink``), the 400 of a value
+/// that does not convert, and a link the app builds from a typed value. Then rows about dispatch,
+/// when several routes take one URL: a route behind a feature flag that declines, an analytics
+/// route that lets the next one answer too (sent with `sendAll` to see both answers), and a
+/// redirect that carries data. The last rows open links at the right depth with `sendStack`: a
+/// message with its folder beneath, a message with the inbox beneath, and a shared draft whose
+/// private parent, the drafts list, only an in-app link gets.
 ///
 /// The tour starts signed out and signs in on the second row, the way a user following a link
 /// would: the first row shows the sign-in redirect, the second signs in on that screen and resumes
@@ -25,62 +26,6 @@ import SwitchyardMiddlewares
 /// print(Tour.table(await tour.run()))
 /// ```
 struct Tour {
-    /// One link to send.
-    struct Step: Sendable {
-        /// How a step reaches the router.
-        enum Kind: Sendable, Equatable {
-            /// `send`: the answer `send` returns.
-            case send
-            /// `sendAll`: every answer of the chain.
-            case sendAll
-            /// `sendStack`: the navigation stack the link opens, root first, its own answer last.
-            case sendStack
-            /// The user signs in on the sign-in screen the previous row showed (``SignInScreen``):
-            /// the app's own sign-in route, then the link sign-in interrupted, resumed with its
-            /// own source.
-            case signIn(account: String)
-        }
-
-        let source: Source
-        let url: String
-        /// What the row demonstrates, appended to the result: one note per answer for a step that
-        /// sends with `sendAll` or `sendStack` (the last note serves any further answers).
-        let notes: [String]
-        /// A shorter spelling for the table, for URLs too long to print.
-        let display: String?
-        let kind: Kind
-
-        init(_ source: Source, _ url: String, _ note: String, display: String? = nil) {
-            self.init(source: source, url: url, notes: [note], display: display, kind: .send)
-        }
-
-        private init(source: Source, url: String, notes: [String], display: String?, kind: Kind) {
-            self.source = source
-            self.url = url
-            self.notes = notes
-            self.display = display
-            self.kind = kind
-        }
-
-        /// A step sent with `sendAll`, with a note for each answer it should get.
-        static func sendingAll(_ source: Source, _ url: String, _ notes: [String]) -> Step {
-            Step(source: source, url: url, notes: notes, display: nil, kind: .sendAll)
-        }
-
-        /// A step sent with `sendStack`, with a note for each level of the stack it should open,
-        /// root first.
-        static func sendingStack(_ source: Source, _ url: String, _ notes: [String]) -> Step {
-            Step(source: source, url: url, notes: notes, display: nil, kind: .sendStack)
-        }
-
-        /// The user signs in as `account` on the previous row's sign-in screen.
-        static func signingIn(as account: String, _ note: String) -> Step {
-            Step(
-                source: .app, url: "mailapp://sign-in/complete?account=\(account)", notes: [note],
-                display: "sign in as \(account), then resume", kind: .signIn(account: account))
-        }
-    }
-
     /// A step and what the router answered.
     struct Row: Sendable {
         let step: Step
@@ -147,6 +92,18 @@ struct Tour {
                 "a route scoped to the wildcard host *.mail.example.com"),
             Step(chat, "mailapp://team/acme", "same path by the custom scheme: the route is for web links"),
             Step(.app, "/team/acme", "a bare path in-app reaches the scoped route"),
+            // A host parameter: the team home takes its team from the host (`TeamRoutes`). The
+            // link is the one the team's Invite button builds, shared in Chat.
+            Step(
+                chat, try router.url(for: "teamHome", ["team": "acme"]),
+                "a host parameter: :team(alnum).mail.example.com gives team acme; built by url(for: \"teamHome\")"
+            ),
+            Step(
+                chat, "https://mail.example.com/",
+                "three labels: the team home's host needs four, so home redirects to the inbox as before"),
+            Step(
+                chat, "https://a-b.mail.example.com/",
+                "a-b is not alnum: the team home's host does not match, home answers"),
             Step(
                 chat, "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory",
                 "a route for mailapp:// only, with a url= condition"),

@@ -22,7 +22,7 @@ struct TourStackTests {
 
     static let rows: [StackRow] = [
         StackRow(
-            index: 36, source: .app, url: "mailapp://folders/work/messages/8",
+            index: 39, source: .app, url: "mailapp://folders/work/messages/8",
             levels: [
                 (
                     "folder", "mailapp://folders/work",
@@ -35,7 +35,7 @@ struct TourStackTests {
                 ),
             ]),
         StackRow(
-            index: 37, source: Tour.chat, url: "https://mail.example.com/messages/7",
+            index: 40, source: Tour.chat, url: "https://mail.example.com/messages/7",
             levels: [
                 (
                     "inbox", "https://mail.example.com/inbox",
@@ -49,7 +49,7 @@ struct TourStackTests {
                 ),
             ]),
         StackRow(
-            index: 38, source: Tour.chat, url: preview,
+            index: 41, source: Tour.chat, url: preview,
             levels: [
                 (
                     "drafts.preview", preview,
@@ -58,7 +58,7 @@ struct TourStackTests {
                 )
             ]),
         StackRow(
-            index: 39, source: .app, url: preview,
+            index: 42, source: .app, url: preview,
             levels: [
                 (
                     "drafts.index", "https://mail.example.com/drafts",
@@ -68,7 +68,7 @@ struct TourStackTests {
                 ("drafts.preview", preview, previewResult + " — the preview above it"),
             ]),
         StackRow(
-            index: 40, source: .content, url: preview,
+            index: 43, source: .content, url: preview,
             levels: [
                 (
                     "drafts.preview", preview,

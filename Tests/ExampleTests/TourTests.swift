@@ -28,6 +28,9 @@ struct TourTests {
         (Tour.chat, "https://acme.mail.example.com/team/acme", .ok),
         (Tour.chat, "mailapp://team/acme", .notFound),
         (.app, "/team/acme", .ok),
+        (Tour.chat, "https://acme.mail.example.com", .ok),
+        (Tour.chat, "https://mail.example.com/", .ok),
+        (Tour.chat, "https://a-b.mail.example.com/", .ok),
         (Tour.chat, "mailapp://share?url=", .ok),
         (Tour.chat, "mailapp://share", .notFound),
         (.content, "https://news.example.org/story", .notFound),
@@ -114,15 +117,15 @@ struct TourTests {
         LinkRow(
             index: 18, url: "/team/acme", route: "team", screen: .team(team), browserURL: nil, fragment: nil),
         LinkRow(
-            index: 19, url: "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", route: "share",
+            index: 22, url: "mailapp://share?url=https%3A%2F%2Fnews.example.org%2Fstory", route: "share",
             screen: .compose(to: [], sharing: "https://news.example.org/story"), browserURL: nil,
             fragment: nil),
-        LinkRow(index: 20, url: "mailapp://share", route: nil, screen: nil, browserURL: nil, fragment: nil),
+        LinkRow(index: 23, url: "mailapp://share", route: nil, screen: nil, browserURL: nil, fragment: nil),
         LinkRow(
-            index: 21, url: "https://news.example.org/story", route: nil, screen: nil,
+            index: 24, url: "https://news.example.org/story", route: nil, screen: nil,
             browserURL: "https://news.example.org/story", fragment: nil),
         LinkRow(
-            index: 22, url: "mailapp://messages/8#attachments", route: "message",
+            index: 25, url: "mailapp://messages/8#attachments", route: "message",
             screen: .message(
                 Message(id: 8, from: "linus", subject: "Quarterly report"), scrolledTo: "attachments"),
             browserURL: nil,
@@ -130,7 +133,7 @@ struct TourTests {
         // A parameter and a suffix in one segment: the segment pattern ranks above `message`'s
         // plain parameter, so `8.eml` is no message id.
         LinkRow(
-            index: 23, url: "https://mail.example.com/messages/8.eml", route: "messageSource",
+            index: 26, url: "https://mail.example.com/messages/8.eml", route: "messageSource",
             screen: .messageSource(Message(id: 8, from: "linus", subject: "Quarterly report")),
             browserURL: nil, fragment: nil),
     ]
@@ -155,7 +158,7 @@ struct TourTests {
     func fallbackResult() async throws {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
-        #expect(rows[21].result.hasPrefix("open in the web view: https://news.example.org/story — "))
+        #expect(rows[24].result.hasPrefix("open in the web view: https://news.example.org/story — "))
         #expect(rows[17].result.hasPrefix("not found — "), "the custom scheme misses the host-scoped route")
     }
 
@@ -180,9 +183,9 @@ struct TourTests {
         let tour = try Tour()
         let rows = await tour.run()
         try #require(rows.count == Self.expected.count)
-        let attack = rows[34].response
-        let nothing = rows[35].response
-        #expect(rows[34].step.url == Tour.forwardingAttackURL)
+        let attack = rows[37].response
+        let nothing = rows[38].response
+        #expect(rows[37].step.url == Tour.forwardingAttackURL)
         #expect(attack.request.source == .content && nothing.request.source == .content)
         #expect(attack.status == .notFound && nothing.status == .notFound)
         #expect(attack.data.isEmpty && nothing.data.isEmpty)
@@ -201,20 +204,20 @@ struct TourTests {
         let rows = await tour.run()
         try #require(rows.count == Self.expected.count)
         let message = Message(id: 8, from: "linus", subject: "Quarterly report")
-        #expect(rows[24].response.screen == .message(message, highlighting: "report"))
-        #expect(rows[24].response.request.route?.name == "message", "the flag is still off")
+        #expect(rows[27].response.screen == .message(message, highlighting: "report"))
+        #expect(rows[27].response.request.route?.name == "message", "the flag is still off")
 
         // The in-app 400 names the key, the type and the value.
-        #expect(rows[25].response.request.route?.name == "message")
-        #expect(rows[25].response.error?.message == "'message_id' is not a valid Int: 'abc'")
-        #expect(rows[25].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
+        #expect(rows[28].response.request.route?.name == "message")
+        #expect(rows[28].response.error?.message == "'message_id' is not a valid Int: 'abc'")
+        #expect(rows[28].result.hasPrefix("bad request: 'message_id' is not a valid Int: 'abc' — "))
 
         // Reply all: the URL built from a ComposeLink, decoded back by the composer.
-        #expect(rows[26].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
-        #expect(rows[26].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
+        #expect(rows[29].step.url == "mailapp://compose?to=grace&to=linus&subject=Lunch")
+        #expect(rows[29].response.screen == .compose(to: ["grace", "linus"], subject: "Lunch"))
         // The Labs switch: built from a LabsLink, the same URL the tour spelled out before.
-        #expect(rows[28].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
-        #expect(rows[28].step.source == .app)
+        #expect(rows[31].step.url == "mailapp://settings/labs/threaded-messages?enabled=true")
+        #expect(rows[31].step.source == .app)
     }
 
     @Test("dispatch: the flag declines, then the analytics route continues to the threaded view")
@@ -226,12 +229,12 @@ struct TourTests {
         #expect(Mailbox.replies(to: 9).count == 2)
 
         // Flag off: `thread` declined; a decline is not an answer, so `send` got the classic view.
-        #expect(rows[27].response.request.route?.name == "message")
-        #expect(rows[27].response.screen == .message(message))
-        #expect(rows[28].response.screen == .labs(.threadedMessages, isOn: true))
+        #expect(rows[30].response.request.route?.name == "message")
+        #expect(rows[30].response.screen == .message(message))
+        #expect(rows[31].response.screen == .labs(.threadedMessages, isOn: true))
 
         // `sendAll`: the analytics route's 204, then the next candidate's answer.
-        let chain = rows[29]
+        let chain = rows[32]
         #expect(chain.step.kind == .sendAll)
         #expect(chain.answers.map(\.status) == [.noContent, .ok])
         #expect(chain.answers.map { $0.request.route?.name } == ["messageAnalytics", "thread"])
@@ -241,23 +244,23 @@ struct TourTests {
         #expect(chain.result(at: 0).hasPrefix("nothing to show — sendAll, answer 1"))
 
         // `send`, same URL: the last answer of the same chain.
-        #expect(rows[30].step.kind == .send && rows[30].answers.count == 1)
-        #expect(rows[30].response.request.route?.name == "thread")
-        #expect(rows[30].response.screen == thread)
+        #expect(rows[33].step.kind == .send && rows[33].answers.count == 1)
+        #expect(rows[33].response.request.route?.name == "thread")
+        #expect(rows[33].response.screen == thread)
     }
 
     @Test("a promotion link redirects to the inbox with its campaign as data; a query item is not data")
     func promotion() async throws {
         let rows = try await Tour().run()
         try #require(rows.count == Self.expected.count)
-        let promo = rows[31].response
+        let promo = rows[34].response
         #expect(promo.screen == .inbox(Mailbox.messages, backTo: nil, campaign: "spring"))
         #expect(promo.request.url == "mailapp://inbox", "the bare path kept the link's scheme")
         #expect(promo.request.source == Tour.chat, "the redirect kept the source")
         #expect(!promo.request.url.contains("campaign"), "redirect data never appears in the URL")
-        #expect(rows[31].result.contains("with the spring campaign's banner via mailapp://inbox"))
-        #expect(rows[32].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
-        #expect(rows[32].response.request.query["campaign"] == "free")
+        #expect(rows[34].result.contains("with the spring campaign's banner via mailapp://inbox"))
+        #expect(rows[35].response.screen == .inbox(Mailbox.messages, backTo: nil, campaign: nil))
+        #expect(rows[35].response.request.query["campaign"] == "free")
     }
 
     @Test("the table is aligned: every row has its STATUS where the header has it")
