@@ -7,15 +7,15 @@ import Testing
 /// request's own query does.
 struct TrackingRepeatedItemsTests {
     @Test(
-        "partition keeps the query's repeatedItems in both halves",
+        "partition keeps the query's readsLast in both halves",
         arguments: [Router.Configuration.RepeatedQueryItems.first, .last])
     func partition(_ repeated: Router.Configuration.RepeatedQueryItems) {
         let query = Query(
-            [("diff", "x"), ("utm_source", "a"), ("diff", "20"), ("utm_source", "b")], repeatedItems: repeated
+            [("diff", "x"), ("utm_source", "a"), ("diff", "20"), ("utm_source", "b")], readsLast: repeated == .last
         )
         let (kept, tracking) = TrackingParameters.standard.partition(query)
-        #expect(kept.repeatedItems == repeated)
-        #expect(tracking.repeatedItems == repeated)
+        #expect(kept.readsLast == (repeated == .last))
+        #expect(tracking.readsLast == (repeated == .last))
         #expect(kept["diff"] == (repeated == .last ? "20" : "x"))
         #expect(tracking["utm_source"] == (repeated == .last ? "b" : "a"))
     }
@@ -36,6 +36,6 @@ struct TrackingRepeatedItemsTests {
         #expect(response.request.query["diff"] == value)
         #expect(clean["diff"] == value)
         #expect(clean.values("diff") == ["x", "20"])
-        #expect(clean.repeatedItems == response.request.query.repeatedItems)
+        #expect(clean.readsLast == response.request.query.readsLast)
     }
 }

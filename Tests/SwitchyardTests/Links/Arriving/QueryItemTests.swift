@@ -174,7 +174,7 @@ struct QueryItemTests {
         let response = await Connection.send("/compare?diff=x&diff=20", router: router)
         #expect(response.request.query["diff"] == value)
         #expect(response.request.query.values("diff") == values)
-        #expect(response.request.query.repeatedItems == (repeated ?? .first))
+        #expect(response.request.query.readsLast == (repeated == .last))
         #expect(response.request.parameterOrQueryItem("diff") == value)
         let typed = await Connection.send("/diff?diff=x&diff=20", router: router)
         #expect(typed.status == (value == "20" ? .ok : .badRequest))
@@ -191,12 +191,12 @@ struct QueryItemTests {
         #expect(response.data["diff"] as? Int == 7)
     }
 
-    @Test("Query: the subscript reads as repeatedItems says; equality and hashing tell the two apart")
+    @Test("Query: the subscript reads as readsLast says; equality and hashing tell the two apart")
     func queryValue() {
         let items = [(name: "diff", value: "x"), (name: "a", value: "1"), (name: "diff", value: "20")]
         let first = Query(items)
-        let last = Query(items, repeatedItems: .last)
-        #expect(first.repeatedItems == .first)
+        let last = Query(items, readsLast: true)
+        #expect(!first.readsLast)
         #expect(first["diff"] == "x")
         #expect(last["diff"] == "20")
         #expect(last["a"] == "1")
