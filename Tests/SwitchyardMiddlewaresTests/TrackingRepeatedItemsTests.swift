@@ -11,7 +11,8 @@ struct TrackingRepeatedItemsTests {
         arguments: [Router.Configuration.RepeatedQueryItems.first, .last])
     func partition(_ repeated: Router.Configuration.RepeatedQueryItems) {
         let query = Query(
-            [("diff", "x"), ("utm_source", "a"), ("diff", "20"), ("utm_source", "b")], readsLast: repeated == .last
+            [("diff", "x"), ("utm_source", "a"), ("diff", "20"), ("utm_source", "b")],
+            readsLast: repeated == .last
         )
         let (kept, tracking) = TrackingParameters.standard.partition(query)
         #expect(kept.readsLast == (repeated == .last))
