@@ -102,6 +102,24 @@ let benchmarks: @Sendable () -> Void = {
             return (router, urls.map(\.url))
         }
     }
+    // The scoped table with a parameter in every host entry: each match also reads the host
+    // parameter and appends its value to the parameters' source string, which allocates (7
+    // mallocs a match; the threshold file holds the count).
+    Benchmark("Links:HostParams") { (benchmark: Benchmark, setup: (router: Router, urls: [String])) in
+        for _ in benchmark.scaledIterations {
+            for url in setup.urls { blackHole(setup.router.match(url)) }
+        }
+    } setup: {
+        let router = try LinkRouters.hostParameterRouter()
+        let urls = LinkRouters.hostParameterURLs()
+        for (url, pattern) in urls {
+            let reached = router.match(url)?.route.pattern
+            precondition(reached == pattern, "\(url) reached \(reached ?? "nothing"), not \(pattern)")
+        }
+        let tenant = router.match(urls[0].url)?.params["tenant"]
+        precondition(tenant == LinkRouters.tenant, "\(urls[0].url) gave tenant \(tenant ?? "nothing")")
+        return (router, urls.map(\.url))
+    }
     for external in [false, true] {
         let source: Source = external ? .external(sourceApplication: nil) : .app
         Benchmark(external ? "Links:External" : "Links:InApp") {

@@ -117,7 +117,7 @@ public enum PatternRoutes {
 }
 
 /// The GitHub route set as web links, for what scopes and private routes cost: the same routes
-/// unscoped, split over three hosts, or half private.
+/// unscoped, split over three hosts (exact, or with a parameter), or half private.
 public enum LinkRouters {
     /// The three hosts the scoped table is split over.
     public static let hosts = ["api.example.com", "docs.example.com", "www.example.com"]
@@ -148,6 +148,30 @@ public enum LinkRouters {
             }
         }
         return try Router(routes: routes, configuration: .init(hosts: Set(hosts)))
+    }
+
+    /// The host entries of the table scoped by host parameters: each of ``hosts`` under a
+    /// `:tenant` label (the GitHub routes use `:org` in their paths, and a name may not be both).
+    public static let parameterHosts = hosts.map { ":tenant.\($0)" }
+    /// What the probes of that table give `tenant`.
+    public static let tenant = "acme"
+
+    /// The probes of ``urls(scoped:)`` (scoped) at the hosts that fill ``parameterHosts``:
+    /// `https://acme.api.example.com/…`.
+    public static func hostParameterURLs() -> [(url: String, pattern: String)] {
+        urls(scoped: true).map { url, pattern in
+            ("https://\(tenant).\(url.dropFirst("https://".count))", pattern)
+        }
+    }
+
+    /// Route `i` scoped to `parameterHosts[i % 3]`; `*.example.com` serves them all.
+    public static func hostParameterRouter() throws -> Router {
+        let routes = workload.routes.enumerated().map { index, pattern in
+            Route(pattern, isPublic: true, hosts: [parameterHosts[index % parameterHosts.count]]) {
+                Response(request: $0)
+            }
+        }
+        return try Router(routes: routes, configuration: .init(hosts: ["*.example.com"]))
     }
 
     /// The routes with every other one private, and the paths of the public ones' probes.

@@ -6,7 +6,7 @@
 //
 // The first argument is a workload of the Routing benchmarks (`GitHubAll`, `StaticAll`, `DeepLinks`,
 // `Param5`, …), `Pattern:Param`, `Pattern:Suffix` or `Pattern:GlobTail`, `Links:Unscoped` or
-// `Links:Scoped3Hosts` as in the Pipeline benchmarks,
+// `Links:Scoped3Hosts` or `Links:HostParams` as in the Pipeline benchmarks,
 // `Links:International` (links to four hosts that are not ASCII, each as written and capitalized), or
 // `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
 // `Connection.sendStack` of a link two parents deep, `Decode:MessageLink` and
@@ -91,7 +91,7 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     print(
-        "usage: Profile <workload | Pattern:<kind> | Links:International | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
+        "usage: Profile <workload | Pattern:<kind> | Links:<Unscoped|Scoped3Hosts|HostParams|International> | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
     )
     exit(64)
 }
@@ -128,6 +128,13 @@ if name.hasPrefix("Init:"), let count = Int(name.dropFirst("Init:".count)) {
     let router = try LinkRouters.router(scoped: scoped)
     let urls = LinkRouters.urls(scoped: scoped)
     for (url, pattern) in urls { precondition(router.match(url)?.route.pattern == pattern, "\(url)") }
+    let found = measuredMatches(router, urls.map(\.url), ops: ops)
+    print("\(name): \(found) matches in \(ops) ops of \(urls.count) requests")
+} else if name == "Links:HostParams" {
+    let router = try LinkRouters.hostParameterRouter()
+    let urls = LinkRouters.hostParameterURLs()
+    for (url, pattern) in urls { precondition(router.match(url)?.route.pattern == pattern, "\(url)") }
+    precondition(router.match(urls[0].url)?.params["tenant"] == LinkRouters.tenant, "\(urls[0].url)")
     let found = measuredMatches(router, urls.map(\.url), ops: ops)
     print("\(name): \(found) matches in \(ops) ops of \(urls.count) requests")
 } else if name == "Links:International" {
