@@ -76,6 +76,16 @@ extension CompiledRouter {
             route: routes[routeIndex], params: params, routeIndex: routeIndex, terminal: terminal)
     }
 
+    /// `match` with its route's host parameters, read from `link`'s host. Out of line, for
+    /// routers with host parameters only: `match` keeps the parsed URL out of its common path.
+    @inline(never)
+    func withHostParameters(_ match: RouteMatch, link: ParsedURL) -> RouteMatch {
+        RouteMatch(
+            route: match.route,
+            params: addingHostParameters(to: match.params, route: match.routeIndex, link: link),
+            routeIndex: match.routeIndex, terminal: match.terminal)
+    }
+
     /// `params` and the host parameters of route `routeIndex` read from `link`'s host, which
     /// come after the path's: their values, lowercased, are appended to the parameters' source
     /// string, so that the one list of ranges holds them all.

@@ -5,7 +5,7 @@ extension CompiledRouter {
     /// OS never delivers one, so one that arrives is malformed.
     @inline(__always)
     func absolute(_ url: String, source: Source) -> String {
-        guard let scheme = configuration.protocolRelativeScheme else { return url }
+        guard readsProtocolRelative, let scheme = configuration.protocolRelativeScheme else { return url }
         return Self.absolute(url, scheme: scheme, source: source)
     }
 

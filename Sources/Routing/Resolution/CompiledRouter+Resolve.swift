@@ -43,7 +43,7 @@ extension CompiledRouter {
     @inline(__always)
     private func match(_ url: String, source: Source, trie: Trie) -> RouteMatch? {
         // Rewrites, and squeezing empty segments, change the routed path: the whole resolution.
-        guard rewrites.isEmpty && configuration.emptySegments != .squeeze else {
+        guard matchesInPlace else {
             var tracer = SilentTracer()
             guard case .matched(let match, _) = resolve(url, source: source, trie: trie, tracer: &tracer)
             else { return nil }
@@ -70,7 +70,8 @@ extension CompiledRouter {
                     source: source, trie: trie, tracer: &tracer)
             }
             guard let (terminal, captures) = found else { return nil }
-            return makeMatch(terminal, captures, in: parsed.string, trie: trie, link: parsed)
+            let match = makeMatch(terminal, captures, in: parsed.string, trie: trie)
+            return hasHostParameters ? withHostParameters(match, link: parsed) : match
         }
     }
 

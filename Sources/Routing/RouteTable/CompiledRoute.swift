@@ -66,9 +66,11 @@ struct CompiledRoute: Sendable {
                 }
             }
         }
-        try Self.resolveHostParameters(
-            of: route, pathNames: Set(expansions.joined().flatMap(\.parameterNames)), into: &constraints,
-            used: &usedKeys)
+        if route.hosts.contains(where: { $0.contains(":") }) || !route.hostParameterSources.isEmpty {
+            try Self.resolveHostParameters(
+                of: route, pathNames: Set(expansions.joined().flatMap(\.parameterNames)), into: &constraints,
+                used: &usedKeys)
+        }
         if let absent = constraints.first(where: { $0.value.isAbsent }) {
             throw RouteTableError(
                 pattern: route.pattern, position: nil,

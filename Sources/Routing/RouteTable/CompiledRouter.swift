@@ -17,6 +17,10 @@ final class CompiledRouter: Sendable {
     let scopes: [RouteScope]
     /// Whether a route's hosts have parameters: only then does a match read the link's host.
     let hasHostParameters: Bool
+    /// Whether `protocolRelativeScheme` is set: only then is a URL checked for a leading `//`.
+    let readsProtocolRelative: Bool
+    /// No rewrite and no squeezing: `match` walks the path as received, with no resolution built.
+    let matchesInPlace: Bool
     /// Every route: what in-app requests walk.
     let trie: Trie
     /// The public routes only: what external requests walk, so that their answer is exactly the
@@ -68,6 +72,8 @@ final class CompiledRouter: Sendable {
         }
         self.compiledRoutes = compiled
         self.scopes = scopes
+        self.readsProtocolRelative = configuration.protocolRelativeScheme != nil
+        self.matchesInPlace = rewrites.isEmpty && configuration.emptySegments != .squeeze
         self.hasHostParameters = scopes.contains { !$0.hostParameters.isEmpty }
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName

@@ -38,8 +38,7 @@ extension RouteScope {
             let reaches = schemes.contains { ASCIICaseFolding.equals(given, lowered: $0) }
             return reaches ? HostPattern.exactSpecificity : nil
         case .web(let host):
-            guard let entry = hostEntry(for: host, in: bytes) else { return nil }
-            return hosts[entry].specificity
+            return hostRank(for: host, in: bytes)
         case .hosted(let host):
             // Both must hold: the scheme, when the route names schemes, and the host, when it
             // names hosts.
@@ -67,6 +66,21 @@ extension RouteScope {
             ?? false
     }
 
+    /// The specificity of the first entry that matches, read in place.
+    @inline(__always)
+    func hostRank(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let given = bytes[host]
+        let checksParameters = !hostParameters.isEmpty
+        return hosts.withUnsafeBufferPointer { hosts -> Int? in
+            for index in hosts.indices where hosts[index].matches(given) {
+                if !checksParameters || hostParametersHold(index, host: host, in: bytes) {
+                    return hosts[index].specificity
+                }
+            }
+            return nil
+        }
+    }
+
     /// The first entry of `hosts` (most specific first) that matches the host at `host` of
     /// `bytes`, its host parameters' constraints holding; `nil` when none does.
     @inline(__always)
@@ -79,7 +93,7 @@ extension RouteScope {
     }
 
     /// Whether the constraints of entry `index`'s host parameters accept their labels of the host.
-    private func hostParametersHold(_ index: Int, host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>)
+    func hostParametersHold(_ index: Int, host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>)
         -> Bool
     {
         let parameters = hostParameters[index]

@@ -155,9 +155,14 @@ struct HostPattern: Sendable, Hashable {
             guard host.count > bytes.count else { return false }
             return ASCIICaseFolding.equals(host.dropFirst(host.count - bytes.count), lowered: bytes)
         case .parameters:
-            return readLabels(of: host)
+            return matchesLabels(host)
         }
     }
+
+    /// ``readLabels(of:_:)`` out of line: inlined, the label loop kept ``matches(_:)`` itself
+    /// from being inlined where the parser checks every web link's host.
+    @inline(never)
+    func matchesLabels<Host: Collection<UInt8>>(_ host: Host) -> Bool { readLabels(of: host) }
 
     /// Whether every host `other` names is one this entry names too (constraints aside).
     func covers(_ other: HostPattern) -> Bool {
