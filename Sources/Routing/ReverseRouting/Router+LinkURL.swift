@@ -64,17 +64,30 @@ extension Router {
     {
         let route = storage.routes[index]
         guard carriesHost(scheme), given != nil || !route.hosts.isEmpty else { return (given, [:]) }
+        let (host, values) = try chosenHost(
+            of: index, name: name, scheme: scheme, given: given, params: params)
+        for (parameter, value) in values where params[parameter].map({ $0 != value }) ?? false {
+            throw RoutingError(
+                .badRequest,
+                "host '\(host)' gives '\(parameter)' the value '\(value)', not '\(params[parameter]!)'")
+        }
+        return (host, values)
+    }
+
+    /// The host `given`, or the route's one host entry filled from `params`, and the host
+    /// parameters it gives.
+    private func chosenHost(
+        of index: Int, name: String, scheme: String, given: String?, params: [String: String]
+    )
+        throws -> (host: String, values: [String: String])
+    {
+        let route = storage.routes[index]
         if let given {
             guard let values = hostParameters(of: index, scheme: scheme, host: given) else {
                 throw RoutingError(
                     .badRequest,
                     "host '\(given)' is not one of the hosts of route '\(name)' \(route.hosts.sorted()), or its host parameters break their constraints"
                 )
-            }
-            for (parameter, value) in values where params[parameter].map({ $0 != value }) ?? false {
-                throw RoutingError(
-                    .badRequest,
-                    "host '\(given)' gives '\(parameter)' the value '\(value)', not '\(params[parameter]!)'")
             }
             return (given, values)
         }

@@ -144,7 +144,7 @@ struct RouteScope: Sendable, Equatable {
     }
 
     static func == (lhs: RouteScope, rhs: RouteScope) -> Bool {
-        lhs.schemes == rhs.schemes && lhs.hosts == rhs.hosts
+        lhs.schemes == rhs.schemes && lhs.hosts.map(\.conflictKey) == rhs.hosts.map(\.conflictKey)
             && lhs.conditions.map(\.name) == rhs.conditions.map(\.name)
             && lhs.conditions.map(\.constraint.name) == rhs.conditions.map(\.constraint.name)
             && lhs.linkChecks.map(\.constraint.name) == rhs.linkChecks.map(\.constraint.name)

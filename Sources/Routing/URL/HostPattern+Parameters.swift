@@ -49,7 +49,9 @@ extension HostPattern {
         if let reason = invalidity(ofHostName: Substring(stand.joined(separator: "."))) {
             return failure(reason)
         }
-        return .success(HostPattern(kind: .parameters, bytes: Array(entry.utf8), labels: labels))
+        return .success(
+            HostPattern(kind: .parameters, bytes: entry.utf8.map(ASCIICaseFolding.lowercased), labels: labels)
+        )
     }
 
     /// Whether `entry` is meant as a host with parameters: a label starts with `:`, or a `:`
@@ -72,6 +74,16 @@ extension HostPattern {
         return text.utf8.allSatisfy {
             $0 == UInt8(ascii: "_") || ASCIICaseFolding.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39)
         }
+    }
+
+    /// What two routes' entries must share to name the same hosts: the entry, with a
+    /// parameter's name left out (`:lang.wikipedia.org` and `:code.wikipedia.org` are one).
+    var conflictKey: [UInt8] {
+        guard kind == .parameters else { return bytes }
+        return Array(
+            labels.map { $0.parameter == nil ? $0.text : ":(" + ($0.constraint ?? "") + ")" }.joined(
+                separator: "."
+            ).utf8)
     }
 
     /// The names of the parameters, in label order.
