@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Fuzz target `private-routes`: an external request whose URL reaches a private route gets
 /// exactly the not-found response (status, data, location, no route, no parameters) and nothing
 /// of that route runs, through the real pipeline (rewrites, router and route stages, redirects,
@@ -13,6 +19,18 @@ import Synchronization
 /// checked too: no level of an external stack is a private route's answer or runs one of its
 /// stages, every ancestor is a 2xx from a route of the link's chain, root first, and the last
 /// level is `send`'s answer.
+///
+/// Links carry hosts too (web, a scheme that carries one, protocol-relative), for routes scoped
+/// by exact hosts, hosts with parameters and wildcards (PrivateRoutes+Hosts.swift), under one of
+/// the configurations the input picks (empty segments, protocol-relative links, repeated query
+/// items). Every answer, match and candidate list equals that of the same router built from the
+/// public routes alone; a protocol-relative link from outside is a 400, and one in content
+/// answers as its absolute spelling when the router reads such links.
+/// `SWITCHYARD_FUZZ_TRACE=1` prints each link, its source and configuration, the answers and the
+/// candidates: to see what the inputs of a corpus exercise (`.build-fuzz/bin/private-routes
+/// -runs=0 <dir>`).
+let privateRoutesTrace = getenv("SWITCHYARD_FUZZ_TRACE") != nil
+
 let externalPrivateRuns = Atomic<Int>(0)
 
 /// Counts a stage of a private route running for an external request: always a finding.
@@ -29,9 +47,11 @@ let notFoundController: Controller = { request in
 }
 
 enum PrivateRoutes {
-    /// Public routes whose success answer lets the next candidate run.
+    /// Routes whose success answer lets the next candidate run: public ones, and a private one
+    /// (`talk`) whose next candidate may be public.
     static let continuing: Set<String> = [
-        "user", "profile", "userGlob", "photos", "sectionItem", "four", "root",
+        "user", "profile", "userGlob", "photos", "sectionItem", "four", "root", "mobileArticle", "talk",
+        "searchAnon",
     ]
 
     /// Routes beyond ``FuzzTable``, each the head of a `continueNext` chain of one shape with a
@@ -42,17 +62,27 @@ enum PrivateRoutes {
         ("/deep/*more", "deepFirst", true),
     ]
 
-    static let routeNames = FuzzTable.entries.map(\.name) + chainHeads.map(\.name)
+    static let routeNames = FuzzTable.entries.map(\.name) + chainHeads.map(\.name) + hostRouteNames
 
     /// Parents for stacks, public and private: `ints` sits beneath the private `alphaInts`, which
     /// sits beneath `root`, so an external stack of `ints` leaves the middle out; `editUser`'s
     /// unconstrained `id` may be a value its parent `user`'s `(int)` refuses, so that ancestor's
-    /// URL cannot be built.
+    /// URL cannot be built. Host routes' ancestors take the link's host.
     static let parents: [String: String] = [
         "newUser": "root", "user": "root", "editUser": "user", "profile": "newUser", "file": "root",
         "adminPanel": "admin", "sectionNew": "root", "sectionItem": "sectionNew", "four": "root",
-        "alphaInts": "root", "ints": "alphaInts", "photos": "feed", "deep": "go",
+        "alphaInts": "root", "ints": "alphaInts", "photos": "feed", "deep": "go", "article": "hostHome",
+        "aWikiPage": "article", "talk": "article", "orgEdit": "orgPage", "ksrManage": "ksrProject",
     ]
+
+    /// The nearest ancestor of `name` among `names`: the router of the public routes alone
+    /// gives a route whose parent is private its grandparent, which is what an external stack
+    /// of the full router holds.
+    static func nearestParent(of name: String, among names: Set<String>) -> String? {
+        var next = parents[name]
+        while let parent = next, !names.contains(parent) { next = parents[parent] }
+        return next
+    }
 
     /// What each stage may see in `Request.data`: each candidate starts from the request as the
     /// router built it (empty data), and only its own middlewares add to it.
@@ -67,11 +97,13 @@ enum PrivateRoutes {
     }
 
     static func route(
-        _ pattern: String, name: String, isPublic: Bool, priority: Int, continueNext: Bool,
+        _ pattern: String, name: String, isPublic: Bool, parent: String?, schemes: Set<String> = [],
+        hosts: Set<String> = [], query: [String: Constraint] = [:], priority: Int, continueNext: Bool,
         constraints: [String: Constraint]
     ) -> Route {
         Route(
-            pattern, name: name, isPublic: isPublic, parent: parents[name],
+            pattern, name: name, isPublic: isPublic, parent: parent, schemes: schemes, hosts: hosts,
+            query: query,
             middlewares: [
                 Middleware("route") { request in
                     notePrivateStage(request)
@@ -98,78 +130,79 @@ enum PrivateRoutes {
     }
 }
 
-let accessRouter = try! Router(
-    rewrites: [Rewrite("/old-admin/:panel", to: "/admin/:panel"), Rewrite("/me", to: "/users/7/edit")],
-    middlewares: [
-        Middleware("router") { request in
-            notePrivateStage(request)
-            PrivateRoutes.expectData(request, [], in: .routerMiddleware)
-            if Decline.declines(.routerMiddleware, request) { throw RouteDeclined() }
-            return request.adding(["router": request.route?.name ?? "none"])
-        }
-    ],
-    policies: [
-        Policy("router") { request in
-            notePrivateStage(request)
-            PrivateRoutes.expectData(request, ["router", "route"], in: .routerPolicy)
-            return Decline.declines(.routerPolicy, request) ? .declined : .verified
-        }
-    ],
-    routes: FuzzTable.entries.map { entry in
-        PrivateRoutes.route(
-            entry.pattern, name: entry.name, isPublic: entry.isPublic, priority: entry.priority,
-            continueNext: PrivateRoutes.continuing.contains(entry.name),
-            constraints: FuzzTable.constraints(of: entry))
-    }
-        + PrivateRoutes.chainHeads.map { head in
-            PrivateRoutes.route(
-                head.pattern, name: head.name, isPublic: head.isPublic, priority: 1, continueNext: true,
-                constraints: [:])
-        },
-    configuration: .init(schemes: ["mailapp"], hosts: ["mail.example.com"], notFound: notFoundController))
+/// Links that reach redirects, rewrites and chains, or read a host, a repeated query item or
+/// an empty segment.
+private let specialLinks = [
+    "/old-admin/x", "/me", "/go?to=/admin", "/go?to=/me", "/go?to=/deep/a%3Fdecline%3Dctl.deepFirst",
+    "/go?to=/users/new%3Fdecline%3Dctl", "/go?to=/deep/a/b%3Fdecline%3Drmw", "/go?to=/admin&to=/users/1",
+    "https://a.example.com/go?to=//a.example.com/admin", "//a.example.com/wiki/x",
+    "//en.example.org/p/1/edit",
+    "ksr://www.example.com/projects/1/x/manage", "https://en.m.example.com/home/fr",
+    "https://a.example.com/search?debug=0&debug=1", "/wiki//dev/null", "https://a.example.com/wiki//dev/null",
+]
 
 /// One fuzzer input (see ``FuzzEntry``); a finding ends the process.
 func fuzzPrivateRoutes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    var url = input.url()
-    if input.pick(8) == 0 {
-        url = input.pick([
-            "/old-admin/x", "/me", "/go?to=/admin", "/go?to=/me", "/go?to=/deep/a%3Fdecline%3Dctl.deepFirst",
-            "/go?to=/users/new%3Fdecline%3Dctl", "/go?to=/deep/a/b%3Fdecline%3Drmw",
-        ])
-    }
+    var url =
+        switch input.pick(8) {
+        case 0: input.pick(specialLinks)
+        case 1, 2, 3: input.hostLink()
+        default: input.url()
+        }
     // Three apps the OS names (or not), and a link tapped in content, which reaches what they do.
     let source = input.pick([
         Source.external(sourceApplication: nil), .external(sourceApplication: "com.apple.mobilesafari"),
         .external(sourceApplication: "com.example.mail"), .content,
     ])
-    // Read last: an input that ends before them sends its URL without decline items.
     url = appendingQuery(
         url, (0..<input.pick(4)).map { _ in input.declineItem(routeNames: PrivateRoutes.routeNames) })
-    check(url, source)
+    // Read last: an input that ends before it gets the default configuration.
+    check(url, source, PrivateRoutes.routers[input.pick(PrivateRoutes.routers.count)])
     return 0
 }
 
-private func check(_ url: String, _ source: Source) {
-    let (response, answers, stack) = blocking {
+/// What a router answered a link with, from `source` (an outside app or content).
+private struct Sent: Sendable {
+    var send: Response?
+    var all: [Response] = []
+    var stack: [Response]?
+
+    /// `sendAll`, and `send` and `sendStack` when asked for.
+    init(_ url: String, _ source: Source, _ router: Router, send: Bool, stack: Bool) async {
         guard case .external(let sourceApplication) = source else {
-            return (
-                await Connection.send(contentLink: url, router: accessRouter),
-                await Connection.sendAll(contentLink: url, router: accessRouter),
-                await Connection.sendStack(contentLink: url, router: accessRouter)
-            )
+            self.send = send ? await Connection.send(contentLink: url, router: router) : nil
+            all = await Connection.sendAll(contentLink: url, router: router)
+            self.stack = stack ? await Connection.sendStack(contentLink: url, router: router) : nil
+            return
         }
-        return (
-            await Connection.send(
-                fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter),
-            await Connection.sendAll(
-                fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter),
-            await Connection.sendStack(
-                fromPublicURL: url, sourceApplication: sourceApplication, router: accessRouter)
-        )
+        self.send =
+            send
+            ? await Connection.send(fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+            : nil
+        all = await Connection.sendAll(
+            fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+        self.stack =
+            stack
+            ? await Connection.sendStack(
+                fromPublicURL: url, sourceApplication: sourceApplication, router: router)
+            : nil
     }
-    let description = "\(url) from \(source)"
-    checkStack(stack, response, description)
+}
+
+private func check(_ url: String, _ source: Source, _ routers: PrivateRoutes.Routers) {
+    let router = routers.full
+    // The public routes alone: their `send` is the last of their `sendAll` answers, and their
+    // stack that answer alone when the full router's answer has no ancestors (checkStack holds
+    // the full router to both), so neither is sent twice.
+    let (sent, expected) = blocking {
+        let sent = await Sent(url, source, router, send: true, stack: true)
+        let ancestors = sent.send?.request.route.map { !router.ancestorNames(of: $0).isEmpty } ?? false
+        return (sent, await Sent(url, source, routers.publicOnly, send: false, stack: ancestors))
+    }
+    let (response, answers, stack) = (sent.send!, sent.all, sent.stack!)
+    let description = "\(url) from \(source), \(PrivateRoutes.describe(routers.configuration))"
+    checkStack(stack, response, router, description)
     if externalPrivateRuns.load(ordering: .relaxed) != 0 {
         finding("a private route's stage ran", description)
     }
@@ -192,11 +225,11 @@ private func check(_ url: String, _ source: Source) {
                 + "sendAll's answers is \(last.status) \(last.request.route?.name ?? "no route")", description
         )
     }
-    let matched = accessRouter.match(url, source: source)
+    let matched = router.match(url, source: source)
     if matched?.route.isPublic == false {
         finding("match(source: .external) returned a private route", description)
     }
-    let candidates = accessRouter.candidates(url, source: source)
+    let candidates = router.candidates(url, source: source)
     if let route = candidates.first(where: { !$0.route.isPublic })?.route {
         finding(
             "candidates(source: .external) lists the private route \(route.name ?? route.pattern)",
@@ -207,15 +240,26 @@ private func check(_ url: String, _ source: Source) {
             "the first candidate is \(candidates.first?.route.name ?? "none"), match gives "
                 + "\(matched?.route.name ?? "none")", description)
     }
-    checkChain(url, source, candidates, answers, description)
+    if privateRoutesTrace {
+        let sent = answers.map {
+            "\($0.status.code) \($0.request.route?.name ?? "-") \($0.request.params.map(\.value))"
+        }
+        print("\(description) → \(sent), candidates \(candidates.map { $0.route.name ?? "-" })")
+    }
+    checkChain(url, source, router, candidates, answers, description)
+    checkPublicRoutesAlone(
+        url, source, routers, (response, answers, stack, matched, candidates), expected, description)
+    if url.utf8.starts(with: "//".utf8) {
+        checkProtocolRelative(url, source, routers, response, description)
+    }
 
     // Private routes do not exist for an external request: a URL that reaches one in-app gets
     // what the public routes give it, so exactly the not-found response when none matches it
     // (when a public one does, `invisible-routes` checks the answer).
     var tracer = SilentTracer()
-    guard case .matched(let match, _) = accessRouter.storage.resolve(url, source: .app, tracer: &tracer),
+    guard case .matched(let match, _) = router.storage.resolve(url, source: .app, tracer: &tracer),
         !match.route.isPublic,
-        case .unmatched(let resolved) = accessRouter.storage.resolve(url, source: source, tracer: &tracer)
+        case .unmatched(let resolved) = router.storage.resolve(url, source: source, tracer: &tracer)
     else { return }
     let declines = plainQueryItems(url).filter { $0.name == "decline" }.map(\.value)
     if let problem = notFoundProblem(response, path: resolved.path, declines: declines) {
@@ -223,77 +267,27 @@ private func check(_ url: String, _ source: Source) {
     }
 }
 
-/// Why `response` is not exactly the not-found answer for `path`, or `nil`.
-private func notFoundProblem(_ response: Response, path: String, declines: [String]) -> String? {
-    // A declining not-found controller answers as a thrown `RouteDeclined`: 404, no data outside.
-    let expected: [String: String] =
-        Decline.declines(.notFound, route: nil, values: declines)
-        ? [:] : ["path": path, "route": "none", "params": "0"]
-    let actual = response.data.mapValues { "\($0)" }
-    guard response.status == .notFound, actual == expected, response.location == nil,
-        response.request.route == nil, response.request.params.isEmpty, response.request.path == path
-    else {
-        return
-            "\(response.status) \(actual) \(String(describing: response.location)), expected the not-found "
-            + "answer \(expected)"
-    }
-    return nil
-}
-
-/// The answers of the first hop, against the dry run: the candidates in order, minus those whose
-/// stages decline by the rule, up to the first that has no `continueNext`; only the not-found
-/// answer when every candidate declines. Skipped when the chain ends in a redirect (the next
-/// hop's answers replace it) or the parser refuses the URL (one error answer).
-private func checkChain(
-    _ url: String, _ source: Source, _ candidates: [RouteMatch], _ answers: [Response], _ description: String
+/// The full router's answers (`send`, `sendAll`, `sendStack`, `match`, `candidates`) equal
+/// those of the router of its public routes alone: from outside, private routes do not exist.
+private func checkPublicRoutesAlone(
+    _ url: String, _ source: Source, _ routers: PrivateRoutes.Routers,
+    _ full: (
+        send: Response, all: [Response], stack: [Response], match: RouteMatch?, candidates: [RouteMatch]
+    ),
+    _ expected: Sent, _ description: String
 ) {
-    var tracer = SilentTracer()
-    let resolved: ResolvedURL
-    switch accessRouter.storage.resolve(url, source: source, tracer: &tracer) {
-    case .rejected(let rejection):
-        if !candidates.isEmpty { finding("a refused URL has candidates", description) }
-        if answers.count != 1 || answers[0].status != rejection.status || answers[0].request.route != nil {
-            finding("a refused URL (\(rejection.status)) got \(answers.count) answers", description)
-        }
-        return
-    case .unmatched(let unmatched): resolved = unmatched
-    case .matched(_, let matched): resolved = matched
-    }
-    let items = plainQueryItems(url)
-    let declines = items.filter { $0.name == "decline" }.map(\.value)
-    let routeStages = Decline.Stage.allCases.filter { $0 != .notFound }
-    var expected: [String] = []
-    for candidate in candidates {
-        let name = candidate.route.name ?? "-"
-        if routeStages.contains(where: { Decline.declines($0, route: name, values: declines) }) {
-            continue
-        }
-        // `/go?to=…` redirects: the next hop's answers replace its 303.
-        if name == "go", items.contains(where: { $0.name == "to" }) { return }
-        expected.append(name)
-        if !candidate.route.continueNext { break }
-    }
-    let actual = answers.map { answer in
-        "\(answer.status.code) \(answer.request.route?.name ?? "no route") "
-            + "\(answer.data.mapValues { "\($0)" }.sorted { $0.key < $1.key })"
-    }
-    let mismatch = { (why: String) -> Never in
+    func differ<Answer>(
+        _ what: String, _ actual: [Answer], _ wanted: [Answer], _ same: (Answer, Answer) -> Bool,
+        _ show: (Answer) -> String
+    ) {
+        guard actual.count != wanted.count || !zip(actual, wanted).allSatisfy(same) else { return }
         finding(
-            "\(why): sendAll answered \(actual); candidates \(candidates.map { $0.route.name ?? "-" }), "
-                + "declines \(declines), expected answers from \(expected.isEmpty ? ["not found"] : expected)",
-            description)
+            "\(what): \(actual.map(show)); without private routes: \(wanted.map(show))", description)
     }
-    if expected.isEmpty {
-        if answers.count != 1 { mismatch("every candidate declines, so only the not-found answer") }
-        if let problem = notFoundProblem(answers[0], path: resolved.path, declines: declines) {
-            mismatch(problem)
-        }
-        return
-    }
-    if answers.count != expected.count { mismatch("answer count") }
-    for (answer, name) in zip(answers, expected) {
-        guard answer.status == .ok, answer.request.route?.name == name,
-            answer.data.mapValues({ "\($0)" }) == ["route": name], answer.location == nil
-        else { mismatch("answer of \(name)") }
-    }
+    let publicOnly = routers.publicOnly
+    differ("send", [full.send], Array(expected.all.suffix(1)), same, fingerprint)
+    differ("sendAll", full.all, expected.all, same, fingerprint)
+    differ("sendStack", full.stack, expected.stack ?? Array(expected.all.suffix(1)), same, fingerprint)
+    differ("match", [full.match], [publicOnly.match(url, source: source)], same, fingerprint)
+    differ("candidates", full.candidates, publicOnly.candidates(url, source: source), same, fingerprint)
 }
