@@ -11,6 +11,13 @@ struct RequestPipeline {
 
     /// The final response, after following in-router redirects; observers have seen it.
     func run(_ url: String) async -> Response {
+        // Tested first: a router without the option passes its URL on untouched.
+        if storage.readsProtocolRelative { return await runReadingProtocolRelative(url) }
+        return await inContext { await observed(url) }
+    }
+
+    @inline(never)
+    private func runReadingProtocolRelative(_ url: String) async -> Response {
         let url = storage.absolute(url, source: source)
         return await inContext { await observed(url) }
     }
@@ -18,7 +25,7 @@ struct RequestPipeline {
     /// Every answer of the chain the URL starts (``Connection/sendAll(_:data:router:trusted:)``):
     /// the last is what ``run(_:)`` returns.
     func runAll(_ url: String) async -> [Response] {
-        let url = storage.absolute(url, source: source)
+        let url = storage.readsProtocolRelative ? storage.absolute(url, source: source) : url
         return await inContext { await observedAll(url) }
     }
 

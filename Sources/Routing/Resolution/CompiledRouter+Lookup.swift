@@ -87,27 +87,59 @@ extension CompiledRouter {
     }
 
     /// `params` and the host parameters of route `routeIndex` read from `link`'s host, which
-    /// come after the path's: their values, lowercased, are appended to the parameters' source
+    /// come after the path's, lowercased. A value is a range of the URL itself when the path's
+    /// captures index the URL (no rewrite) and its label has no capital letter, as almost every
+    /// host's has not; otherwise its lowercased copy is appended to the parameters' source
     /// string, so that the one list of ranges holds them all.
     @inline(never)
     private func addingHostParameters(to params: Parameters, route routeIndex: Int, link: ParsedURL)
         -> Parameters
     {
-        let scope = scopes[routeIndex]
-        guard !scope.hostParameters.isEmpty, let host = link.link.host else { return params }
-        let values = link.withUTF8 { bytes -> [(String, String)] in
-            guard let entry = scope.hostEntry(for: host, in: bytes) else { return [] }
-            return scope.hostParameterValues(entry, host: host, in: bytes)
+        guard let host = link.link.host else { return params }
+        // Borrowed, not copied: a copy of the scope would retain each of its arrays.
+        return scopes.withUnsafeBufferPointer { scopes in
+            guard !scopes[routeIndex].hostParameters.isEmpty else { return params }
+            return link.withUTF8 { bytes in
+                guard let entry = scopes[routeIndex].hostEntry(for: host, in: bytes) else { return params }
+                return scopes[routeIndex].hostParameters[entry].withUnsafeBufferPointer { parameters in
+                    Self.adding(
+                        parameters, of: host, in: bytes, to: params, sameSource: params.source == link.string)
+                }
+            }
         }
-        guard !values.isEmpty else { return params }
+    }
+
+    /// `params` with `parameters` read from the labels of `host` in `bytes`: in place when
+    /// `sameSource` (the captures index `bytes`) and a label needs no lowercasing.
+    private static func adding(
+        _ parameters: UnsafeBufferPointer<RouteScope.HostParameter>, of host: Range<Int>,
+        in bytes: UnsafeBufferPointer<UInt8>, to params: Parameters, sameSource: Bool
+    ) -> Parameters {
         var source = params.source
         var keys = params.keys
+        keys.reserveCapacity(keys.count + parameters.count)
         var captures = params.captures
-        for (name, value) in values {
-            let start = source.utf8.count
-            source += value
-            keys.append(name)
-            captures.append(start..<source.utf8.count)
+        var next = 0
+        var label = 0
+        var start = host.lowerBound
+        // One pass over the labels; the parameters are in label order.
+        for position in host.lowerBound...host.upperBound
+        where position == host.upperBound || bytes[position] == UInt8(ascii: ".") {
+            while next < parameters.count && parameters[next].label == label {
+                keys.append(parameters[next].name)
+                let value = start..<position
+                if sameSource && !bytes[value].contains(where: ASCIICaseFolding.isUppercase) {
+                    captures.append(value)
+                } else {
+                    let appended = source.utf8.count
+                    source += String(
+                        decoding: bytes[value].lazy.map(ASCIICaseFolding.lowercased), as: UTF8.self)
+                    captures.append(appended..<source.utf8.count)
+                }
+                next += 1
+            }
+            label += 1
+            start = position + 1
         }
         return Parameters(source: source, keys: keys, captures: captures, globIndex: params.globIndex)
     }

@@ -8,7 +8,9 @@ extension CompiledRouter {
     /// would, which `FastPathTests` checks.
     @inline(__always)
     func resolve<Tracer: MatchTracer>(_ url: String, source: Source, tracer: inout Tracer) -> Resolution {
-        let url = absolute(url, source: source)
+        if readsProtocolRelative {
+            return resolveReadingProtocolRelative(url, source: source, tracer: &tracer)
+        }
         // Each trie passed straight from its stored property: borrowed, not retained.
         if case .app = source { return resolve(url, source: source, trie: trie, tracer: &tracer) }
         return resolve(url, source: source, trie: publicTrie, tracer: &tracer)
@@ -34,14 +36,14 @@ extension CompiledRouter {
     /// ``Router/match(_:source:)``, which builds no resolved URL unless a rewrite needs one.
     @inline(__always)
     func match(_ url: String, source: Source) -> RouteMatch? {
-        let url = absolute(url, source: source)
+        if readsProtocolRelative { return matchReadingProtocolRelative(url, source: source) }
         // Each trie passed straight from its stored property: borrowed, not retained.
         if case .app = source { return match(url, source: source, trie: trie) }
         return match(url, source: source, trie: publicTrie)
     }
 
     @inline(__always)
-    private func match(_ url: String, source: Source, trie: Trie) -> RouteMatch? {
+    func match(_ url: String, source: Source, trie: Trie) -> RouteMatch? {
         // Rewrites, and squeezing empty segments, change the routed path: the whole resolution.
         guard matchesInPlace else {
             var tracer = SilentTracer()
@@ -102,7 +104,7 @@ extension CompiledRouter {
     }
 
     @inline(__always)
-    private func resolve<Tracer: MatchTracer>(
+    func resolve<Tracer: MatchTracer>(
         _ url: String, source: Source, trie: Trie, tracer: inout Tracer
     ) -> Resolution {
         let triesShortcut = rewrites.isEmpty && !tracer.wantsNotes

@@ -66,39 +66,55 @@ extension RouteScope {
             ?? false
     }
 
-    /// The specificity of the first entry that matches, read in place.
+    /// The specificity of the first entry that matches, read in place: no closure, which would
+    /// capture (and so copy, retaining each of its arrays) the scope on every link.
     @inline(__always)
     func hostRank(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let given = bytes[host]
-        let checksParameters = !hostParameters.isEmpty
-        return hosts.withUnsafeBufferPointer { hosts -> Int? in
-            for index in hosts.indices where hosts[index].matches(given) {
-                if !checksParameters || hostParametersHold(index, host: host, in: bytes) {
-                    return hosts[index].specificity
-                }
-            }
-            return nil
+        guard hostParameters.isEmpty else {
+            guard let entry = hostEntryWithParameters(for: host, in: bytes) else { return nil }
+            return hosts[entry].specificity
         }
+        return Self.firstEntry(of: hosts, matching: bytes[host])?.specificity
     }
 
     /// The first entry of `hosts` (most specific first) that matches the host at `host` of
     /// `bytes`, its host parameters' constraints holding; `nil` when none does.
     @inline(__always)
     func hostEntry(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard hostParameters.isEmpty else { return hostEntryWithParameters(for: host, in: bytes) }
+        return Self.firstEntry(of: hosts, matching: bytes[host])?.index
+    }
+
+    /// The entries are passed in, not read from `self` in the loop: a scope read in place
+    /// through the walk's buffer would be copied for the loop, retaining each of its arrays.
+    @inline(__always)
+    private static func firstEntry(of hosts: [HostPattern], matching given: Slice<UnsafeBufferPointer<UInt8>>)
+        -> (index: Int, specificity: Int)?
+    {
+        hosts.withUnsafeBufferPointer { hosts in
+            for index in hosts.indices where hosts[index].matches(given) {
+                return (index, hosts[index].specificity)
+            }
+            return nil
+        }
+    }
+
+    /// ``hostEntry(for:in:)`` for a scope with host parameters, whose constraints must hold too.
+    @inline(never)
+    private func hostEntryWithParameters(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let given = bytes[host]
         for index in hosts.indices where hosts[index].matches(given) {
-            if hostParameters.isEmpty || hostParametersHold(index, host: host, in: bytes) { return index }
+            if Self.hostParametersHold(hostParameters[index], host: host, in: bytes) { return index }
         }
         return nil
     }
 
-    /// Whether the constraints of entry `index`'s host parameters accept their labels of the host.
-    func hostParametersHold(_ index: Int, host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        let parameters = hostParameters[index]
+    /// Whether the constraints of an entry's host parameters accept their labels of the host.
+    static func hostParametersHold(
+        _ parameters: [HostParameter], host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard parameters.contains(where: { $0.constraint != nil }) else { return true }
-        let values = hostParameterValues(index, host: host, in: bytes)
+        let values = hostParameterValues(parameters, host: host, in: bytes)
         let context = LinkContext(
             scheme: String(
                 decoding: bytes[0..<(host.lowerBound - 3)].map(ASCIICaseFolding.lowercased), as: UTF8.self),
@@ -114,7 +130,12 @@ extension RouteScope {
     func hostParameterValues(_ index: Int, host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>)
         -> [(String, String)]
     {
-        let parameters = hostParameters.isEmpty ? [] : hostParameters[index]
+        hostParameters.isEmpty ? [] : Self.hostParameterValues(hostParameters[index], host: host, in: bytes)
+    }
+
+    static func hostParameterValues(
+        _ parameters: [HostParameter], host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> [(String, String)] {
         guard !parameters.isEmpty else { return [] }
         var labels: [Range<Int>] = []
         // The entry matched; its labels are where the names' labels are.

@@ -11,10 +11,16 @@ package enum ASCIICaseFolding {
         (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
+    /// `true` for `A`–`Z`: the bytes ``lowercased(_:)`` changes.
+    @inline(__always)
+    package static func isUppercase(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "A") < 26
+    }
+
     /// The byte with `A`–`Z` mapped to `a`–`z`; every other byte, non-ASCII included, unchanged.
     @inline(__always)
     package static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+        isUppercase(byte) ? byte | 0x20 : byte
     }
 
     /// ``lowercased(_:)`` on each of the eight bytes of `word` at once.

@@ -96,21 +96,25 @@ extension HostPattern {
     func readLabels<Host: Collection<UInt8>>(
         of host: Host, _ body: (Int, Range<Host.Index>) -> Void = { _, _ in }
     ) -> Bool {
-        var start = host.startIndex
-        for (position, label) in labels.enumerated() {
-            var end = start
-            while end != host.endIndex && host[end] != UInt8(ascii: ".") { end = host.index(after: end) }
-            let isLast = position == labels.count - 1
-            if isLast != (end == host.endIndex) { return false }
-            if label.parameter != nil {
-                if end == start { return false }
-            } else if !ASCIICaseFolding.equals(host[start..<end], lowered: label.literal) {
-                return false
+        // The labels are read in place: iterating copies of them would retain each one's
+        // literal and names for every host compared.
+        labels.withUnsafeBufferPointer { labels in
+            var start = host.startIndex
+            for position in labels.indices {
+                var end = start
+                while end != host.endIndex && host[end] != UInt8(ascii: ".") { end = host.index(after: end) }
+                let isLast = position == labels.count - 1
+                if isLast != (end == host.endIndex) { return false }
+                if labels[position].parameter != nil {
+                    if end == start { return false }
+                } else if !ASCIICaseFolding.equals(host[start..<end], lowered: labels[position].literal) {
+                    return false
+                }
+                body(position, start..<end)
+                start = isLast ? end : host.index(after: end)
             }
-            body(position, start..<end)
-            start = isLast ? end : host.index(after: end)
+            return true
         }
-        return true
     }
 
     /// Whether this wildcard covers every host `other`, a host with parameters, names: `other`

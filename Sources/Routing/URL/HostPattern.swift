@@ -32,11 +32,24 @@ struct HostPattern: Sendable, Hashable {
     let bytes: [UInt8]
     /// The labels of a host with parameters, in order; empty for the other kinds.
     let labels: [Label]
+    /// How specifically this entry names a host it matches: an exact host, then a host with
+    /// parameters (more literal labels, then more literal bytes, first), then a longer wildcard
+    /// suffix before a shorter one, then `*`. Stored: every scoped link reads it.
+    let specificity: Int
 
     init(kind: Kind, bytes: [UInt8], labels: [Label] = []) {
         self.kind = kind
         self.bytes = bytes
         self.labels = labels
+        self.specificity =
+            switch kind {
+            case .any: 1
+            case .wildcard: 2 + bytes.count
+            case .parameters:
+                Self.parametersSpecificity
+                    + labels.reduce(0) { $1.parameter == nil ? $0 + 256 + $1.literal.count : $0 }
+            case .exact: Self.exactSpecificity
+            }
     }
 
     /// Parses an entry as written, or gives why it is not a host pattern.
@@ -180,22 +193,6 @@ struct HostPattern: Sendable, Hashable {
         case (.parameters, .parameters):
             return labels.count == other.labels.count
                 && zip(labels, other.labels).allSatisfy { $0.parameter != nil || $0.literal == $1.literal }
-        }
-    }
-
-    /// How specifically this entry names a host it matches: an exact host, then a host with
-    /// parameters (more literal labels, then more literal bytes, first), then a longer wildcard
-    /// suffix before a shorter one, then `*`.
-    var specificity: Int {
-        switch kind {
-        case .any: 1
-        case .wildcard: 2 + bytes.count
-        case .parameters:
-            Self.parametersSpecificity
-                + labels.reduce(0) {
-                    $1.parameter == nil ? $0 + 256 + $1.literal.count : $0
-                }
-        case .exact: Self.exactSpecificity
         }
     }
 
