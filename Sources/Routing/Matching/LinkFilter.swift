@@ -164,7 +164,7 @@ struct LinkFilter: GroupChooser {
     /// The link as the constraints of the route whose scope is `scope` see it.
     private func context(for scope: RouteScope) -> LinkContext {
         let scheme = link.scheme.map {
-            String(decoding: bytes[$0].map(ASCIICaseFolding.lowercased), as: UTF8.self)
+            ASCIICaseFolding.string(lowercasing: bytes[$0])
         }
         guard let host = link.host else { return LinkContext(scheme: scheme) }
         var parameters: [String: String] = [:]
@@ -175,7 +175,7 @@ struct LinkFilter: GroupChooser {
         }
         return LinkContext(
             scheme: scheme,
-            host: String(decoding: bytes[host].map(ASCIICaseFolding.lowercased), as: UTF8.self),
+            host: ASCIICaseFolding.string(lowercasing: bytes[host]),
             hostParameters: parameters)
     }
 

@@ -132,8 +132,7 @@ extension CompiledRouter {
                     captures.append(value)
                 } else {
                     let appended = source.utf8.count
-                    source += String(
-                        decoding: bytes[value].lazy.map(ASCIICaseFolding.lowercased), as: UTF8.self)
+                    source += ASCIICaseFolding.string(lowercasing: bytes[value])
                     captures.append(appended..<source.utf8.count)
                 }
                 next += 1

@@ -82,6 +82,6 @@ extension CompiledRouter {
     /// ignores case.
     private func folded(_ text: String) -> String {
         configuration.caseSensitive
-            ? text : String(decoding: text.utf8.map(ASCIICaseFolding.lowercased), as: UTF8.self)
+            ? text : ASCIICaseFolding.lowercased(text)
     }
 }

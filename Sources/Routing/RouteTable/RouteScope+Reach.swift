@@ -116,9 +116,8 @@ extension RouteScope {
         guard parameters.contains(where: { $0.constraint != nil }) else { return true }
         let values = hostParameterValues(parameters, host: host, in: bytes)
         let context = LinkContext(
-            scheme: String(
-                decoding: bytes[0..<(host.lowerBound - 3)].map(ASCIICaseFolding.lowercased), as: UTF8.self),
-            host: String(decoding: bytes[host].map(ASCIICaseFolding.lowercased), as: UTF8.self),
+            scheme: ASCIICaseFolding.string(lowercasing: bytes[0..<(host.lowerBound - 3)]),
+            host: ASCIICaseFolding.string(lowercasing: bytes[host]),
             hostParameters: Dictionary(values, uniquingKeysWith: { first, _ in first }))
         return zip(parameters, values).allSatisfy { parameter, value in
             parameter.constraint.map { $0.accepts(Substring(value.1), in: context) } ?? true
@@ -149,7 +148,7 @@ extension RouteScope {
             let range =
                 parameter.label < labels.count ? labels[parameter.label] : host.upperBound..<host.upperBound
             return (
-                parameter.name, String(decoding: bytes[range].map(ASCIICaseFolding.lowercased), as: UTF8.self)
+                parameter.name, ASCIICaseFolding.string(lowercasing: bytes[range])
             )
         }
     }

@@ -37,7 +37,13 @@ package enum ASCIICaseFolding {
 
     /// `text` with `A`–`Z` mapped to `a`–`z` and nothing else changed.
     package static func lowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map(lowercased), as: UTF8.self)
+        string(lowercasing: text.utf8)
+    }
+
+    /// `bytes` as a string with `A`–`Z` mapped to `a`–`z`: a link's scheme, host or host label
+    /// as routes and constraints see it.
+    package static func string<Bytes: Sequence<UInt8>>(lowercasing bytes: Bytes) -> String {
+        String(decoding: bytes.lazy.map(lowercased), as: UTF8.self)
     }
 
     /// Compares `bytes` with the UTF-8 of `string`, folding ASCII letters only.

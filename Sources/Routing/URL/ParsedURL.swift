@@ -122,14 +122,14 @@ struct ParsedURL: Sendable {
     /// The scheme, lowercased, as ``Request/scheme`` gives it; `nil` for a bare path.
     var schemeName: String? {
         guard let scheme = link.scheme else { return nil }
-        return withUTF8 { String(decoding: $0[scheme].lazy.map(ASCIICaseFolding.lowercased), as: UTF8.self) }
+        return withUTF8 { ASCIICaseFolding.string(lowercasing: $0[scheme]) }
     }
 
     /// The host as the router matched it (lowercased, mapped), as ``Request/host`` gives it;
     /// `nil` for a link without a host.
     var hostName: String? {
         guard let host = link.host else { return nil }
-        return withUTF8 { String(decoding: $0[host].lazy.map(ASCIICaseFolding.lowercased), as: UTF8.self) }
+        return withUTF8 { ASCIICaseFolding.string(lowercasing: $0[host]) }
     }
 
     /// The fragment percent-decoded once, or `nil` when the URL has no `#`.
