@@ -122,23 +122,27 @@ extension CompiledRouter {
         var next = 0
         var label = 0
         var start = host.lowerBound
-        // One pass over the labels; the parameters are in label order.
-        for position in host.lowerBound...host.upperBound
-        where position == host.upperBound || bytes[position] == UInt8(ascii: ".") {
+        // One pass over the labels, up to the last parameter's (they are in label order).
+        while next < parameters.count {
+            var end = start
+            var hasCapital = false
+            while end < host.upperBound && bytes[end] != UInt8(ascii: ".") {
+                hasCapital = hasCapital || ASCIICaseFolding.isUppercase(bytes[end])
+                end &+= 1
+            }
             while next < parameters.count && parameters[next].label == label {
                 keys.append(parameters[next].name)
-                let value = start..<position
-                if sameSource && !bytes[value].contains(where: ASCIICaseFolding.isUppercase) {
-                    captures.append(value)
+                if sameSource && !hasCapital {
+                    captures.append(start..<end)
                 } else {
                     let appended = source.utf8.count
-                    source += ASCIICaseFolding.string(lowercasing: bytes[value])
+                    source += ASCIICaseFolding.string(lowercasing: bytes[start..<end])
                     captures.append(appended..<source.utf8.count)
                 }
-                next += 1
+                next &+= 1
             }
-            label += 1
-            start = position + 1
+            label &+= 1
+            start = end &+ 1
         }
         return Parameters(source: source, keys: keys, captures: captures, globIndex: params.globIndex)
     }

@@ -70,7 +70,7 @@ extension RouteScope {
     /// capture (and so copy, retaining each of its arrays) the scope on every link.
     @inline(__always)
     func hostRank(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard hostParameters.isEmpty else {
+        guard !constrainsHostParameters else {
             guard let entry = hostEntryWithParameters(for: host, in: bytes) else { return nil }
             return hosts[entry].specificity
         }
@@ -81,7 +81,7 @@ extension RouteScope {
     /// `bytes`, its host parameters' constraints holding; `nil` when none does.
     @inline(__always)
     func hostEntry(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard hostParameters.isEmpty else { return hostEntryWithParameters(for: host, in: bytes) }
+        guard !constrainsHostParameters else { return hostEntryWithParameters(for: host, in: bytes) }
         return Self.firstEntry(of: hosts, matching: bytes[host])?.index
     }
 
@@ -99,7 +99,7 @@ extension RouteScope {
         }
     }
 
-    /// ``hostEntry(for:in:)`` for a scope with host parameters, whose constraints must hold too.
+    /// ``hostEntry(for:in:)`` for a scope whose host parameters have constraints, which must hold too.
     @inline(never)
     private func hostEntryWithParameters(for host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let given = bytes[host]

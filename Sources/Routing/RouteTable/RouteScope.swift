@@ -34,6 +34,9 @@ struct RouteScope: Sendable, Equatable {
     let hostParameters: [[HostParameter]]
     /// Empty unless a path parameter's constraint reads the link.
     let linkChecks: [LinkCheck]
+    /// Whether a host parameter has a constraint: only then can an entry that matches a host
+    /// still refuse it, so that finding the entry means more than matching the patterns.
+    let constrainsHostParameters: Bool
 
     static let unscoped = RouteScope(
         schemes: [], hosts: [], conditions: [], hostParameters: [], linkChecks: [])
@@ -52,6 +55,7 @@ struct RouteScope: Sendable, Equatable {
         self.conditions = conditions
         self.hostParameters = hostParameters
         self.linkChecks = linkChecks
+        self.constrainsHostParameters = hostParameters.joined().contains { $0.constraint != nil }
     }
 
     /// Checks `route`'s scope against what the router serves; `compiled` holds its constraints

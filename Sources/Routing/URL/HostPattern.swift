@@ -36,11 +36,27 @@ struct HostPattern: Sendable, Hashable {
     /// parameters (more literal labels, then more literal bytes, first), then a longer wildcard
     /// suffix before a shorter one, then `*`. Stored: every scoped link reads it.
     let specificity: Int
+    /// For a host with parameters whose parameters all come before its literal labels
+    /// (`:lang.wikipedia.org`, `:site.:lang.wikipedia.org`), as most are: how many parameters
+    /// lead, and the literal labels after them with their leading dot (`.wikipedia.org`), so
+    /// that a host is matched as a wildcard is, without reading it label by label. 0 and empty
+    /// for every other entry.
+    let leadingParameters: Int
+    let literalSuffix: [UInt8]
 
     init(kind: Kind, bytes: [UInt8], labels: [Label] = []) {
         self.kind = kind
         self.bytes = bytes
         self.labels = labels
+        let leading = labels.prefix { $0.parameter != nil }.count
+        let literalsAfter = labels.dropFirst(leading)
+        if kind == .parameters && leading > 0 && literalsAfter.allSatisfy({ $0.parameter == nil }) {
+            self.leadingParameters = leading
+            self.literalSuffix = Array(literalsAfter.map { [UInt8(ascii: ".")] + $0.literal }.joined())
+        } else {
+            self.leadingParameters = 0
+            self.literalSuffix = []
+        }
         self.specificity =
             switch kind {
             case .any: 1
@@ -172,10 +188,35 @@ struct HostPattern: Sendable, Hashable {
         }
     }
 
-    /// ``readLabels(of:_:)`` out of line: inlined, the label loop kept ``matches(_:)`` itself
-    /// from being inlined where the parser checks every web link's host.
+    /// ``matches(_:)`` for an entry whose parameters lead: the host ends with the literal
+    /// suffix, and what comes before it is as many non-empty labels as there are parameters.
+    @inline(__always)
+    private func matchesLeadingParameters<Host: Collection<UInt8>>(_ host: Host) -> Bool {
+        guard host.count > literalSuffix.count else { return false }
+        let cut = host.index(host.startIndex, offsetBy: host.count - literalSuffix.count)
+        guard ASCIICaseFolding.equals(host[cut...], lowered: literalSuffix) else { return false }
+        var labelCount = 1
+        var labelIsEmpty = true
+        for byte in host[..<cut] {
+            if byte == UInt8(ascii: ".") {
+                if labelIsEmpty { return false }
+                labelCount += 1
+                labelIsEmpty = true
+            } else {
+                labelIsEmpty = false
+            }
+        }
+        return !labelIsEmpty && labelCount == leadingParameters
+    }
+
+    /// The `.parameters` case of ``matches(_:)``, out of line: inlined, either loop kept
+    /// ``matches(_:)`` itself from being inlined where the parser checks every web link's host
+    /// and where a scope ranks one. By the literal suffix when the parameters lead, else label by
+    /// label (``readLabels(of:_:)``, the reference `HostPatternMatchingTests` compares them with).
     @inline(never)
-    func matchesLabels<Host: Collection<UInt8>>(_ host: Host) -> Bool { readLabels(of: host) }
+    func matchesLabels<Host: Collection<UInt8>>(_ host: Host) -> Bool {
+        leadingParameters > 0 ? matchesLeadingParameters(host) : readLabels(of: host)
+    }
 
     /// Whether every host `other` names is one this entry names too (constraints aside).
     func covers(_ other: HostPattern) -> Bool {
