@@ -73,6 +73,7 @@ extension URLParser {
 
     /// The host of a web URL's authority: before a port's `:`, which an IPv6 literal's
     /// (`[::1]`) is not.
+    @inline(__always)
     static func hostRange(_ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         guard let authority = shape.authority else { return 0..<0 }
         let authorityBytes = bytes[authority]

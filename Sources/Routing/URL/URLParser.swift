@@ -67,12 +67,7 @@ package enum URLParser {
         var isServed = true
         var parsedHost: (range: Range<Int>, host: String)?
         let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
-            var scanned = URLShape(bytes)
-            if !served.hostSchemes.isEmpty, let scheme = scanned.scheme, !scanned.isWeb,
-                ASCIICaseFolding.contains(served.hostSchemes, bytes[scheme])
-            {
-                scanned.carryHost()
-            }
+            let scanned = URLShape(bytes, hostSchemes: served.hostSchemes)
             var hostIsLDHName = false
             if let rejection = check(scanned, in: bytes, served: served, hostIsLDHName: &hostIsLDHName) {
                 return rejection

@@ -39,8 +39,10 @@ struct URLShape {
     /// The fragment without its `#`.
     var fragment: Range<Int>?
 
-    /// Scans `bytes` once.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Scans `bytes` once; a link of one of `hostSchemes` (``Router/Configuration/hostSchemes``)
+    /// carries its host (``carryHost()``). Done here rather than by the parser on a `var`: a
+    /// shape the parser held as a `var` was copied for each call it was passed to.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, hostSchemes: Set<String>) {
         let count = bytes.count
         var pathStart = 0
         scheme = nil
@@ -128,11 +130,14 @@ struct URLShape {
             query = queryStart..<index
         }
         fragment = index < count ? (index + 1)..<count : nil
+        if !hostSchemes.isEmpty, let scheme, !isWeb, ASCIICaseFolding.contains(hostSchemes, bytes[scheme]) {
+            carryHost()
+        }
     }
 
     /// Reads the authority of a hierarchical custom-scheme link as a host, as a web link's is:
     /// the path starts after it (`ksr://www.kickstarter.com/projects/1` routes `/projects/1`).
-    mutating func carryHost() {
+    private mutating func carryHost() {
         guard form == .hierarchical, !isWeb, let authority else { return }
         hasHost = true
         // The path began at the `/` before the authority, which was its first segment.
