@@ -132,6 +132,9 @@ extension RouteScope {
         hostParameters.isEmpty ? [] : Self.hostParameterValues(hostParameters[index], host: host, in: bytes)
     }
 
+    /// The values of `parameters`, an entry's that matched the host at `host` of `bytes`, as
+    /// (name, lowercased value) pairs in label order: for constraints and link contexts, which
+    /// need strings; a match reads them as ranges instead (`CompiledRouter.addingHostParameters`).
     static func hostParameterValues(
         _ parameters: [HostParameter], host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(String, String)] {
