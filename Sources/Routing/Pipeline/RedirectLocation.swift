@@ -19,7 +19,7 @@ enum RedirectLocation: Equatable {
     /// ``classify(_:served:)``, with the parser's answer for a location to follow: the next hop
     /// starts from it, so a redirect parses its location once. `nil` when not followed.
     static func read(_ location: String, served: ServedLinks) -> (
-        kind: RedirectLocation, parsed: Result<ParsedURL, RoutingError>?
+        kind: RedirectLocation, parsed: Result<ParsedURL, URLRejection>?
     ) {
         let scheme = Self.scheme(of: location)
         if let scheme, ASCIICaseFolding.contains(URLParser.refusedSchemes, scheme.utf8) {
@@ -29,7 +29,7 @@ enum RedirectLocation: Equatable {
         switch parsed {
         case .success(let url):
             return url.isServed ? (.follow, parsed) : (.handBack, nil)
-        case .failure(let rejection) where rejection.status == .notFound:
+        case .failure(let rejection) where rejection.kind == .notFound:
             return (.handBack, nil)
         case .failure:
             // Malformed. A location without a scheme is a path of this router, and a scheme the

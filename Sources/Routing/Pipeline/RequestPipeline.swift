@@ -153,7 +153,7 @@ struct RequestPipeline {
     // is handed on by `consume`, so that after a decline the next candidate can reuse it.
     @inline(__always)
     private func respondOnce(
-        _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable]
+        _ url: String, parsed: Result<ParsedURL, URLRejection>?, data: [String: any Sendable]
     ) async -> Response {
         let first = await firstAnswer(url, parsed: parsed, data: data)
         switch consume first {
@@ -167,7 +167,7 @@ struct RequestPipeline {
 
     /// Every answer of one hop, appended to `answers`.
     private func respondAll(
-        _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable],
+        _ url: String, parsed: Result<ParsedURL, URLRejection>?, data: [String: any Sendable],
         into answers: inout [Response]
     ) async {
         let first = await firstAnswer(url, parsed: parsed, data: data)
@@ -190,7 +190,7 @@ struct RequestPipeline {
 
     @inline(__always)
     private func firstAnswer(
-        _ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable]
+        _ url: String, parsed: Result<ParsedURL, URLRejection>?, data: [String: any Sendable]
     ) async -> FirstAnswer {
         // A cancelled sender gets 499 whatever the URL, also between redirect hops, so the
         // answer to a cancelled task does not depend on which route (or none) the URL reaches.
@@ -277,7 +277,7 @@ struct RequestPipeline {
     /// Synchronous and not inlined: the resolver's large values live on this stack frame, not in
     /// the task's async frame, where every one of them would be copied in and out.
     @inline(never)
-    private func route(_ url: String, parsed: Result<ParsedURL, RoutingError>?, data: [String: any Sendable])
+    private func route(_ url: String, parsed: Result<ParsedURL, URLRejection>?, data: [String: any Sendable])
         -> Routed
     {
         var tracer = SilentTracer()
@@ -287,7 +287,7 @@ struct RequestPipeline {
         case .success(let link)?:
             resolution = storage.resolve(
                 storage.prepare(link, tracer: &tracer), source: source, tracer: &tracer)
-        case .failure(let rejection)?: resolution = .rejected(rejection)
+        case .failure(let rejection)?: resolution = .rejected(RoutingError(rejection))
         }
         switch consume resolution {
         case .rejected(let rejection):

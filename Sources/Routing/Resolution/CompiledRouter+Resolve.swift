@@ -199,7 +199,7 @@ extension CompiledRouter {
     {
         switch URLParser.parse(url, served: served, shortcutTried: shortcutTried) {
         case .success(let parsed): return prepare(parsed, tracer: &tracer)
-        case .failure(let rejection): return .rejected(rejection)
+        case .failure(let rejection): return .rejected(RoutingError(rejection))
         }
     }
 

@@ -1,12 +1,12 @@
 /// A ``Rewrite`` ready to run: a template rewrite has its pattern compiled to a one-route trie.
 struct CompiledRewrite: Sendable {
-    private enum Kind: Sendable {
+    enum Kind: Sendable {
         case template(trie: Trie, template: [PatternSegment])
         case function(@Sendable (String) -> String?)
     }
 
     let name: String
-    private let kind: Kind
+    let kind: Kind
     /// The expansions of a template rewrite's pattern: the links it takes, for the
     /// `apple-app-site-association` file. Empty for a closure rewrite, which no pattern describes.
     let patternExpansions: [[PatternSegment]]
@@ -63,43 +63,6 @@ struct CompiledRewrite: Sendable {
                 }
             }
             kind = .template(trie: builder.build(), template: templateSegments.map(\.segment))
-        }
-    }
-
-    /// The new path, or nil when this rewrite does not apply to `path` of `string`.
-    func apply(to string: String, path: Range<Int>) -> String? {
-        switch kind {
-        case .function(let function):
-            let pathString = path.isEmpty ? "/" : String(string.substring(utf8: path))
-            return function(pathString)
-        case .template(let trie, let template):
-            var tracer = SilentTracer()
-            guard let (terminal, captures) = trie.match(string, path: path, tracer: &tracer) else {
-                return nil
-            }
-            let parameters = Parameters(
-                source: string, keys: terminal.keys, captures: captures, globIndex: terminal.globIndex)
-            var result = ""
-            func append(_ pieces: [PatternPiece]) {
-                for piece in pieces {
-                    switch piece {
-                    case .literal(let literal): result += PercentEncoding.encodeSegment(literal)
-                    case .parameter(let name, _): result += parameters.raw(name) ?? ""
-                    }
-                }
-            }
-            for segment in template {
-                result += "/"
-                switch segment {
-                case .literal(let literal): result += PercentEncoding.encodeSegment(literal)
-                case .parameter(let name, _): result += parameters.raw(name) ?? ""
-                case .pieces(let pieces): append(pieces)
-                case .glob(let name, _, let tail):
-                    result += parameters.raw(name) ?? ""
-                    append(tail)
-                }
-            }
-            return result.isEmpty ? "/" : result
         }
     }
 }

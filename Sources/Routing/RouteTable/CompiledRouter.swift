@@ -53,7 +53,7 @@ final class CompiledRouter: Sendable {
         for (index, route) in routes.enumerated() {
             let compiledRoute = try CompiledRoute(
                 route, index: index, routerMiddlewares: middlewares, routerPolicies: policies)
-            let scope = try RouteScope(compiledRoute, served: served)
+            let scope = try RouteScope(route, constraints: compiledRoute.constraints, served: served)
             for expansion in compiledRoute.expansions.indices {
                 let entry = compiledRoute.entry(expansion, scope: scope)
                 builder.insert(entry)

@@ -52,7 +52,8 @@ enum ScalarText {
     /// what iOS 17 and Linux encode); `nil` when `T` decodes through its own conformance.
     static func readConvertible<T>(_ type: T.Type, from field: FieldValues) throws -> T? {
         if T.self == URL.self {
-            return unsafeBitCast(try field.scalar(URL.self, URLParser.foundationURL), to: T.self)
+            return unsafeBitCast(
+                try field.scalar(URL.self) { URLParser.foundationURL($0, served: .anyLink) }, to: T.self)
         }
         guard let convertible = T.self as? any LosslessStringConvertible.Type else { return nil }
         return try field.scalar(T.self) { convertible.init($0) as? T }

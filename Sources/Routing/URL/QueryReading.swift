@@ -10,9 +10,4 @@ struct QueryReading: Sendable {
         self.plusAsSpace = plusAsSpace
         self.readsLast = readsLast
     }
-
-    init(_ configuration: Router.Configuration) {
-        plusAsSpace = configuration.plusAsSpace
-        readsLast = configuration.repeatedQueryItems == .last
-    }
 }

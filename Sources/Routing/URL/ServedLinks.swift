@@ -1,5 +1,5 @@
 /// The schemes and hosts a router serves and the limits it applies, compiled once from its
-/// ``Router/Configuration`` for the parser.
+/// ``Router/Configuration`` for the parser (`ServedLinks.init(_:)`, where the configuration lives).
 struct ServedLinks: Sendable {
     /// Custom schemes, as configured; empty serves every scheme but the refused ones.
     let schemes: Set<String>
@@ -10,16 +10,14 @@ struct ServedLinks: Sendable {
     /// Whether paths may hold empty segments (``Router/Configuration/EmptySegments/keep`` or
     /// ``Router/Configuration/EmptySegments/squeeze``).
     let keepsEmptySegments: Bool
-    let limits: Router.Limits
+    /// The router's limits (``Router/Limits``), as the parser applies them.
+    let limits: Limits
 
-    /// Compiles `configuration`. Entries that are not host patterns are left out: ``Router``
-    /// refuses them before it ever parses a URL.
-    init(_ configuration: Router.Configuration) {
-        schemes = configuration.schemes
-        hosts = configuration.hosts.compactMap { try? HostPattern.parse($0).get() }
-        hostSchemes = configuration.hostSchemes
-        keepsEmptySegments = configuration.emptySegments != .refuse
-        limits = configuration.limits
+    /// The most a URL may hold before the parser refuses it with 414.
+    struct Limits: Sendable {
+        let urlBytes: Int
+        let segments: Int
+        let queryItems: Int
     }
 
     /// Whether a custom scheme other than the refused ones is the router's.

@@ -50,7 +50,7 @@ enum URLComponentValidator {
     /// A non-empty path must begin with `/`; the caller guarantees it.
     static func rejection(
         in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as component: Component
-    ) -> RoutingError? {
+    ) -> URLRejection? {
         let isPath = component.isPath
         let allowsEmptySegments = if case .pathWithEmptySegments = component { true } else { false }
         var utf8 = UTF8Validator()
@@ -199,7 +199,7 @@ enum URLComponentValidator {
     }
 
     private static func scalarRejection(_ scalar: UInt32, isDecoded: Bool, in component: Component)
-        -> RoutingError?
+        -> URLRejection?
     {
         if isControl(scalar) {
             if component.isQuery && isDecoded && scalar != 0 { return nil }
@@ -212,7 +212,7 @@ enum URLComponentValidator {
         return nil
     }
 
-    private static func segmentRejection(length: Int, isDots: Bool, allowsEmpty: Bool) -> RoutingError? {
+    private static func segmentRejection(length: Int, isDots: Bool, allowsEmpty: Bool) -> URLRejection? {
         if length == 0 {
             return allowsEmpty
                 ? nil
@@ -227,12 +227,12 @@ enum URLComponentValidator {
         return nil
     }
 
-    private static func notUTF8(at offset: Int, in component: Component) -> RoutingError {
+    private static func notUTF8(at offset: Int, in component: Component) -> URLRejection {
         reject("percent-decoded bytes are not valid UTF-8 at byte \(offset) of the \(component.name)")
     }
 
-    private static func reject(_ reason: String) -> RoutingError {
-        RoutingError(.badRequest, reason)
+    private static func reject(_ reason: String) -> URLRejection {
+        URLRejection(.badRequest, reason)
     }
 
     /// `U+XXXX`, at least four hex digits: how messages name a code point.

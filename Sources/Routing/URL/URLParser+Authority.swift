@@ -7,7 +7,7 @@ extension URLParser {
     static func opaqueRejection(
         _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks
     )
-        -> RoutingError?
+        -> URLRejection?
     {
         guard let scheme = shape.scheme else { return nil }
         let name = bytes[scheme]
@@ -30,7 +30,7 @@ extension URLParser {
     /// the host parser would give back as it is.
     static func authorityRejection(
         _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, hostIsLDHName: inout Bool
-    ) -> RoutingError? {
+    ) -> URLRejection? {
         guard let authority = shape.authority else { return nil }
         let authorityBytes = bytes[authority]
         if authorityBytes.contains(UInt8(ascii: "@")) {

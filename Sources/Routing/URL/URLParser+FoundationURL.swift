@@ -4,16 +4,13 @@ import Foundation
 /// returns `nil` on iOS 16 for text that iOS 17 and Linux percent-encode (`/café`, `a|b`), so
 /// a typed `URL` field read with it would pass on one OS and fail on another.
 extension URLParser {
-    /// Any well-formed link, whoever serves it: every custom scheme and every web host, with the
-    /// default limits. Code-running schemes stay refused.
-    static let anyLink = ServedLinks(Router.Configuration(hosts: ["*"]))
-
     /// `text` as a Foundation `URL` when Switchyard's parser accepts it (a bare path, a custom-scheme
     /// link, an `http(s)` link, an opaque link such as `mailto:`), else `nil`. The `URL` is made
     /// from the text with its web host as browsers parse it and every byte outside RFC 3986's
     /// characters percent-encoded, which every Foundation reads alike.
-    package static func foundationURL(_ text: String) -> URL? {
-        guard case .success(let parsed) = parse(text, served: anyLink) else { return nil }
+    /// `served`: what the parser accepts; ``ServedLinks/anyLink`` for any well-formed link.
+    static func foundationURL(_ text: String, served: ServedLinks) -> URL? {
+        guard case .success(let parsed) = parse(text, served: served) else { return nil }
         return URL(string: rfc3986(parsed))
     }
 

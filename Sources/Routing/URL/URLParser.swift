@@ -28,7 +28,7 @@ package enum URLParser {
     /// Parses and validates a full URL or a bare path (`/path?query#fragment`). `shortcutTried`:
     /// the caller already found that `url` is not a ``ShortcutPath``, so the shortcut is skipped.
     static func parse(_ url: String, served: ServedLinks, shortcutTried: Bool = false)
-        -> Result<ParsedURL, RoutingError>
+        -> Result<ParsedURL, URLRejection>
     {
         let limits = served.limits
         // Checked before the contiguous copy below, so an oversized string is refused uncopied.
@@ -57,7 +57,7 @@ package enum URLParser {
     /// order above. `string` is contiguous and within the byte limit. `hostIsParsed`: `string`
     /// carries the host ``WebHost`` gave, which must parse as itself.
     static func parseInFull(_ string: String, served: ServedLinks, hostIsParsed: Bool = false)
-        -> Result<ParsedURL, RoutingError>
+        -> Result<ParsedURL, URLRejection>
     {
         var contiguous = string
         // Only trivial values cross the closure (a generic one): a `Result` holding strings would be
@@ -66,7 +66,7 @@ package enum URLParser {
         var link = ParsedURL.Link.path
         var isServed = true
         var parsedHost: (range: Range<Int>, host: String)?
-        let rejection = contiguous.withUTF8 { bytes -> RoutingError? in
+        let rejection = contiguous.withUTF8 { bytes -> URLRejection? in
             let scanned = URLShape(bytes, hostSchemes: served.hostSchemes)
             var hostIsLDHName = false
             if let rejection = check(scanned, in: bytes, served: served, hostIsLDHName: &hostIsLDHName) {
@@ -180,7 +180,7 @@ package enum URLParser {
     /// For reverse routing: ``PercentEncoding/encodeSegment(_:)`` escapes any value, but the
     /// parser refuses some values however they are spelled, so `path(for:)` must refuse them too
     /// to keep `match(path(for:))` true.
-    static func rejection(forSegmentValue value: String) -> RoutingError? {
+    static func rejection(forSegmentValue value: String) -> URLRejection? {
         var path = "/" + PercentEncoding.encodeSegment(value)
         return path.withUTF8 { URLComponentValidator.rejection(in: $0, 0..<$0.count, as: .path) }
     }
@@ -188,7 +188,7 @@ package enum URLParser {
     private static func check(
         _ shape: URLShape, in bytes: UnsafeBufferPointer<UInt8>, served: ServedLinks,
         hostIsLDHName: inout Bool
-    ) -> RoutingError? {
+    ) -> URLRejection? {
         let limits = served.limits
         if shape.segmentCount > limits.segments {
             return tooLong(
@@ -247,15 +247,15 @@ package enum URLParser {
         return nil
     }
 
-    static func tooLong(_ reason: String) -> RoutingError {
-        RoutingError(.uriTooLong, reason)
+    static func tooLong(_ reason: String) -> URLRejection {
+        URLRejection(.uriTooLong, reason)
     }
 
-    static func badRequest(_ reason: String) -> RoutingError {
-        RoutingError(.badRequest, reason)
+    static func badRequest(_ reason: String) -> URLRejection {
+        URLRejection(.badRequest, reason)
     }
 
-    static func notFound(_ reason: String) -> RoutingError {
-        RoutingError(.notFound, reason)
+    static func notFound(_ reason: String) -> URLRejection {
+        URLRejection(.notFound, reason)
     }
 }

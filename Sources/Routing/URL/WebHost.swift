@@ -14,7 +14,7 @@ enum WebHost {
     /// (`ex%41mple.com` is `example.com`, `０Ｘｃ０．０２５０．０１` is `192.168.0.1`,
     /// `bücher.example` is `xn--bcher-kva.example`); `nil` when `host` is already that host. A
     /// failure names the host and the rule it breaks.
-    static func parse(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Result<String?, RoutingError> {
+    static func parse(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Result<String?, URLRejection> {
         if host.first == UInt8(ascii: "[") {
             guard host.count >= 2, host.last == UInt8(ascii: "]"),
                 IPv6Address.isValid(host.dropFirst().dropLast())
@@ -97,7 +97,7 @@ enum WebHost {
     /// must be an IPv4 address (given as its dotted form when spelled otherwise).
     private static func checkedASCII<Domain: BidirectionalCollection<UInt8>>(
         _ domain: Domain, original: Slice<UnsafeBufferPointer<UInt8>>
-    ) -> Result<[UInt8]?, RoutingError> {
+    ) -> Result<[UInt8]?, URLRejection> {
         guard IPv4Address.endsInANumber(domain) else {
             return .success(nil)
         }
@@ -112,7 +112,7 @@ enum WebHost {
 
     /// The slow path: percent-decoded, then (unless ASCII) mapped by UTS #46 and turned to
     /// Punycode, then checked for forbidden code points and read as IPv4 when it ends in a number.
-    private static func mappedHost(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Result<String?, RoutingError>
+    private static func mappedHost(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Result<String?, URLRejection>
     {
         let decoded = [UInt8](unsafeUninitializedCapacity: host.count) { buffer, count in
             count = PercentEncoding.decode(UnsafeBufferPointer(rebasing: host), into: buffer)
@@ -210,7 +210,7 @@ enum WebHost {
         return "\(name) cannot be part of a host (percent-decoded and mapped as browsers do)"
     }
 
-    private static func invalid(_ host: Slice<UnsafeBufferPointer<UInt8>>, _ reason: String) -> RoutingError {
+    private static func invalid(_ host: Slice<UnsafeBufferPointer<UInt8>>, _ reason: String) -> URLRejection {
         // Controls, spaces and invisible characters are shown as code points: the message is one
         // readable line that shows what the link holds. So is a mark starting a label, which
         // would otherwise sit on the quote or the dot before it.
@@ -227,7 +227,7 @@ enum WebHost {
             atLabelStart =
                 scalar == "." || scalar == "\u{3002}" || scalar == "\u{FF0E}" || scalar == "\u{FF61}"
         }
-        return RoutingError(.badRequest, "invalid host '\(shown)' in an http(s) URL: \(reason)")
+        return URLRejection(.badRequest, "invalid host '\(shown)' in an http(s) URL: \(reason)")
     }
 
     /// Controls, spaces, separators and invisible formatting characters (by their bidi class in

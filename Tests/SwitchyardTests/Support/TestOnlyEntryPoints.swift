@@ -7,14 +7,15 @@ extension URLParser {
     /// Parses and validates a full URL or a bare path (`/path?query#fragment`) for a router with
     /// `configuration`, as that router would.
     static func parse(_ url: String, configuration: Router.Configuration) -> Result<ParsedURL, RoutingError> {
-        parse(url, served: ServedLinks(configuration))
+        // As the router reports it: the parser's own rejection, turned into the caller's error.
+        parse(url, served: ServedLinks(configuration)).mapError(RoutingError.init)
     }
 
     /// ``parse(_:configuration:)`` without the plain-path shortcut: every check, in order.
     static func parseInFull(_ string: String, configuration: Router.Configuration)
         -> Result<ParsedURL, RoutingError>
     {
-        parseInFull(string, served: ServedLinks(configuration))
+        parseInFull(string, served: ServedLinks(configuration)).mapError(RoutingError.init)
     }
 }
 

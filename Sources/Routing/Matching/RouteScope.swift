@@ -58,15 +58,14 @@ struct RouteScope: Sendable, Equatable {
         self.constrainsHostParameters = hostParameters.joined().contains { $0.constraint != nil }
     }
 
-    /// Checks `route`'s scope against what the router serves; `compiled` holds its constraints
-    /// by parameter name, host parameters included.
-    init(_ compiled: CompiledRoute, served: ServedLinks) throws(RouteTableError) {
-        let route = compiled.route
+    /// Checks `route`'s scope against what the router serves; `constraints` are the route's
+    /// compiled constraints by parameter name, host parameters included.
+    init(_ route: Route, constraints: [String: Constraint], served: ServedLinks) throws(RouteTableError) {
         func error(_ reason: String) -> RouteTableError {
             RouteTableError(pattern: route.pattern, position: nil, reason: reason)
         }
         if let conflict = route.scopeConflict { throw error(conflict) }
-        let linkChecks = compiled.constraints.filter(\.value.seesLink).sorted { $0.key < $1.key }.map {
+        let linkChecks = constraints.filter(\.value.seesLink).sorted { $0.key < $1.key }.map {
             LinkCheck(name: $0.key, constraint: $0.value)
         }
         // Most routes: nothing to check, sort or copy.
@@ -110,7 +109,7 @@ struct RouteScope: Sendable, Equatable {
         }
         self.init(
             schemes: Array(Set(schemes)).sorted { $0.lexicographicallyPrecedes($1) }, hosts: sortedHosts,
-            conditions: conditions, hostParameters: Self.hostParameters(of: sortedHosts, compiled),
+            conditions: conditions, hostParameters: Self.hostParameters(of: sortedHosts, route, constraints),
             linkChecks: linkChecks)
         // An exact host a group narrowed from one with parameters gives fixed values: a value
         // its constraint refuses would leave the route unreachable there.

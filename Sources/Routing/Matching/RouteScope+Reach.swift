@@ -3,8 +3,10 @@
 extension RouteScope {
     /// The parameters of each host entry, read from the entry, or from the entry with parameters
     /// a group narrowed it from; empty when no entry has any.
-    static func hostParameters(of hosts: [HostPattern], _ compiled: CompiledRoute) -> [[HostParameter]] {
-        let sources = compiled.route.hostParameterSources
+    static func hostParameters(of hosts: [HostPattern], _ route: Route, _ constraints: [String: Constraint])
+        -> [[HostParameter]]
+    {
+        let sources = route.hostParameterSources
         let lists = hosts.map { pattern -> [HostParameter] in
             let text = String(decoding: pattern.bytes, as: UTF8.self)
             let named =
@@ -16,7 +18,7 @@ extension RouteScope {
             guard let named else { return [] }
             return named.labels.enumerated().compactMap { index, label in
                 label.parameter.map {
-                    HostParameter(name: $0, label: index, constraint: compiled.constraints[$0])
+                    HostParameter(name: $0, label: index, constraint: constraints[$0])
                 }
             }
         }
