@@ -30,6 +30,7 @@ let package = Package(
                 "Resolution/README.md", "Matching/README.md", "Pipeline/README.md",
                 "ReverseRouting/README.md",
                 "Typed/README.md", "AppSiteAssociation/README.md", "JSON/README.md", "Stacks/README.md",
+                "Explain/README.md",
             ],
             swiftSettings: strict),
         .target(

@@ -1,4 +1,11 @@
 extension CompiledRouter {
+    /// The trie `source` walks: private routes do not exist for an external request.
+    @inline(__always)
+    func trie(for source: Source) -> Trie {
+        if case .app = source { return trie }
+        return publicTrie
+    }
+
     /// The one lookup: walks the routed path of `url` in `trie` for `goal`, the first match or
     /// every candidate. A trie with one unscoped route per shape (``Trie/walksUnfiltered``) walks with ``FirstTerminal``,
     /// which compiles to the bare walk; any other with a ``LinkFilter`` for the link as received,

@@ -110,13 +110,6 @@ final class CompiledRouter: Sendable {
         return byRoute
     }
 
-    /// The trie `source` walks: private routes do not exist for an external request.
-    @inline(__always)
-    func trie(for source: Source) -> Trie {
-        if case .app = source { return trie }
-        return publicTrie
-    }
-
     /// Refuses configuration mistakes: entries of `schemes`, `hosts` and `hostSchemes` that name
     /// no scheme or host (or a host-carrying scheme the router does not serve), a
     /// `protocolRelativeScheme` that is not a scheme, and a negative `maxRedirects`.
