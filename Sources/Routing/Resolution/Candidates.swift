@@ -16,12 +16,27 @@ extension CompiledRouter {
         return lookup(&url, source: source, trie: publicTrie, for: AllCandidates(), tracer: &tracer)
     }
 
+    /// The candidates of `url` as matches, in order: what ``Router/candidates(_:source:)`` and
+    /// explain list, and what the pipeline runs after a route declines or continues. The one
+    /// lookup, then each match made here, so a caller only loops over the list.
+    func candidates(_ url: ResolvedURL, source: Source) -> [RouteMatch] {
+        var url = url
+        let found = candidates(of: &url, source: source)
+        let trie = trie(for: source)
+        var matches: [RouteMatch] = []
+        matches.reserveCapacity(found.count)
+        for candidate in found {
+            matches.append(
+                makeMatch(
+                    candidate.terminal, candidate.captures, in: url.routedString, trie: trie, link: url.parsed
+                ))
+        }
+        return matches
+    }
+
     /// The candidates of a prepared URL as matches: none for a URL refused or not served.
     func candidates(_ prepared: PreparedURL, source: Source) -> [RouteMatch] {
-        guard case .routable(var url) = prepared else { return [] }
-        let trie = trie(for: source)
-        return candidates(of: &url, source: source).map {
-            makeMatch($0.terminal, $0.captures, in: url.routedString, trie: trie, link: url.parsed)
-        }
+        guard case .routable(let url) = prepared else { return [] }
+        return candidates(url, source: source)
     }
 }
