@@ -4,7 +4,7 @@ extension RequestPipeline {
     /// The answer when no route is for the URL: the router's `notFound` controller, or a plain 404
     /// (for an in-app request, with a ``RoutingError`` saying why and what to look at).
     /// `declined`: the candidates that ran and declined, when every one did.
-    func notFound(_ request: Request, declined: [RouteMatch] = []) async -> Response {
+    func notFound(_ request: Request, declined: [Route] = []) async -> Response {
         guard let controller = storage.configuration.notFound else {
             // Only an in-app caller gets a message, so only for one is it built.
             if request.isExternal { return Response(request: request, status: .notFound) }
@@ -30,10 +30,10 @@ extension RequestPipeline {
     /// (`CompiledRouter.nearestRoutes`). Only for an in-app 404 without a `notFound` controller;
     /// read from the request's URL as resolved and the candidates given.
     @inline(never)
-    private func notFoundMessage(for request: Request, declined: [RouteMatch]) -> String {
+    private func notFoundMessage(for request: Request, declined: [Route]) -> String {
         let url = request.url
         if !declined.isEmpty {
-            let routes = declined.map(\.route.label)
+            let routes = declined.map(\.label)
             return "every route for \(url) declined (a stage threw RouteDeclined or a policy answered "
                 + ".declined): \(routes.joined(separator: ", ")); router.candidates(\"\(url)\") "
                 + "lists them in the order they ran"

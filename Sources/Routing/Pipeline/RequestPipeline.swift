@@ -215,12 +215,12 @@ struct RequestPipeline {
     /// last answer; with `keepsAll`, appends every answer to `answers`. No answer at all is not
     /// found.
     ///
-    /// The resolver hands over every candidate as a match, in order
-    /// (``CompiledRouter/candidates(_:source:)-(ResolvedURL,_)``), from one walk of the URL as the
-    /// request holds it, however many decline: nothing is parsed or rewritten again, and the loop
-    /// calls back into neither the resolver nor the walk. Asked for only after the first route
-    /// declined or continued: a send the first route answers never enumerates (eager enumeration
-    /// measured 1.29× the instructions of `Send:0`; see BENCHMARKS.md). Each starts from the
+    /// The resolver hands over the candidates after it as matches, in order
+    /// (`CompiledRouter.candidates(_:after:source:)`), from one walk of the URL as the request
+    /// holds it, however many decline: nothing is parsed or rewritten again, and the loop calls
+    /// back into neither the resolver nor the walk. Asked for only after the first route declined
+    /// or continued: a send the first route answers never enumerates (enumerating in the first
+    /// walk measured 1.29× the instructions of `Send:0`; see BENCHMARKS.md). Each starts from the
     /// request as the router built it: what a declined route's middlewares added is not seen. That
     /// request is pointed at each next route in place (``Request/reroute(to:params:)``) unless a
     /// stage kept it.
@@ -231,11 +231,8 @@ struct RequestPipeline {
     ) async -> Response {
         var last = answer
         if keepsAll, let answer { answers.append(answer) }
-        // A matched request always holds its URL as resolved.
-        let candidates = request.resolved.map { storage.candidates($0, source: source) } ?? []
-        // The route that ran is the first candidate; found by identity all the same.
-        let position = candidates.firstIndex { storage.stages[$0.routeIndex] === ran }
-        for match in candidates[(position.map { $0 + 1 } ?? candidates.count)...] {
+        var candidates = storage.candidates(request.resolved, after: ran, source: source)
+        while let match = candidates.next() {
             request.reroute(to: match.route, params: match.params)
             if Task.isCancelled {
                 let response = cancelled(request)
@@ -250,7 +247,7 @@ struct RequestPipeline {
         }
         if let last { return last }
         request.reroute(to: nil, params: Parameters())
-        let response = await notFound(request, declined: candidates)
+        let response = await notFound(request, declined: candidates.routes)
         if keepsAll { answers.append(response) }
         return response
     }

@@ -19,24 +19,37 @@ extension CompiledRouter {
     /// The candidates of `url` as matches, in order: what ``Router/candidates(_:source:)`` and
     /// explain list, and what the pipeline runs after a route declines or continues. The one
     /// lookup, then each match made here, so a caller only loops over the list.
-    func candidates(_ url: ResolvedURL, source: Source) -> [RouteMatch] {
-        var url = url
+    @inline(__always)
+    func candidates(_ url: inout ResolvedURL, source: Source) -> [RouteMatch] {
         let found = candidates(of: &url, source: source)
         let trie = trie(for: source)
-        var matches: [RouteMatch] = []
-        matches.reserveCapacity(found.count)
-        for candidate in found {
-            matches.append(
-                makeMatch(
-                    candidate.terminal, candidate.captures, in: url.routedString, trie: trie, link: url.parsed
-                ))
+        return found.map {
+            makeMatch($0.terminal, $0.captures, in: url.routedString, trie: trie, link: url.parsed)
         }
-        return matches
+    }
+
+    /// Every candidate of `url` from `source`, in order, for the pipeline to run those after the
+    /// route whose stages are `ran` (the first, which declined or continued): the one lookup, each
+    /// match made only when the loop reaches it (``CandidateMatches``). None without a URL (a
+    /// matched request always holds one).
+    @inline(__always)
+    func candidates(_ url: ResolvedURL?, after ran: CompiledRoute.Stages, source: Source) -> CandidateMatches
+    {
+        let trie = trie(for: source)
+        guard var url else {
+            return CandidateMatches(router: self, trie: trie, found: [], next: 0, routed: "", link: nil)
+        }
+        let found = candidates(of: &url, source: source)
+        // The route that ran is the first candidate; found by identity all the same.
+        let position = found.firstIndex { stages[trie.terminals[$0.terminal].routeIndex] === ran }
+        return CandidateMatches(
+            router: self, trie: trie, found: found, next: position.map { $0 + 1 } ?? found.count,
+            routed: url.routedString, link: url.parsed)
     }
 
     /// The candidates of a prepared URL as matches: none for a URL refused or not served.
     func candidates(_ prepared: PreparedURL, source: Source) -> [RouteMatch] {
-        guard case .routable(let url) = prepared else { return [] }
-        return candidates(url, source: source)
+        guard case .routable(var url) = prepared else { return [] }
+        return candidates(&url, source: source)
     }
 }
