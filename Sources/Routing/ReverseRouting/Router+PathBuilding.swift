@@ -2,10 +2,16 @@ extension Router {
     /// The expansion of `compiled` that reverse routing uses when `given` tells which parameters
     /// have values: the one with the most parameters, all given; the first written among equals.
     static func expansion(of compiled: CompiledRoute, given: (String) -> Bool) -> [PatternSegment]? {
+        expansionIndex(of: compiled, given: given).map { compiled.expansions[$0] }
+    }
+
+    /// The index in `compiled.expansions` of ``expansion(of:given:)``'s choice, for navigation
+    /// stacks, which keep a compiled form of each expansion by index.
+    static func expansionIndex(of compiled: CompiledRoute, given: (String) -> Bool) -> Int? {
         // Reverse routing runs for each ancestor of every navigation stack: nothing here allocates.
-        var best: [PatternSegment]?
+        var best: Int?
         var bestCount = -1
-        for expansion in compiled.expansions {
+        for (index, expansion) in compiled.expansions.enumerated() {
             let count = expansion.reduce(0) { $0 + $1.parameterCount }
             guard count > bestCount else { continue }
             var allGiven = true
@@ -20,7 +26,7 @@ extension Router {
                 }
             }
             if allGiven {
-                best = expansion
+                best = index
                 bestCount = count
             }
         }

@@ -27,6 +27,8 @@ final class CompiledRouter: Sendable {
     /// answer of a router whose private routes do not exist (`trie` itself when none is private).
     let publicTrie: Trie
     let routesByName: [String: Int]
+    /// Each route's ancestors by index, for navigation stacks (`Stacks/`).
+    let lineages: RouteLineages
     /// The expansions routes give up to routes that precede them (or to an earlier expansion of
     /// their own), by route index: for the route table and explain.
     let givenUp: [Int: [TrieBuilder.GivenUp]]
@@ -78,6 +80,7 @@ final class CompiledRouter: Sendable {
         self.stages = compiled.map(\.stages)
         self.routesByName = routesByName
         try RouteParents.validate(compiled, routesByName: routesByName)
+        self.lineages = RouteLineages(compiled, routesByName: routesByName)
         givenUp = try Self.checkEveryRouteRuns(builder.givenUp, compiled)
         let checksEveryEnd = configuration.emptySegments == .keep
         let trie = builder.build(checksEveryEnd: checksEveryEnd)

@@ -64,31 +64,27 @@ extension Connection {
         guard answer.status.isSuccess, let route = answer.request.route, route.parent != nil else {
             return [answer]
         }
-        let source = answer.request.source
+        let request = answer.request
+        let ancestors = router.ancestors(of: route, params: request.params, after: request.parsed)
+        // An in-app link's ancestors are in-app, even when a trusted send made the link so inside
+        // an external request's pipeline: read once, as no ancestor's send changes it here.
+        let leavesExternalContext = request.source == .app && ExternalContext.source != nil
         var stack: [Response] = []
-        for ancestor in router.ancestorLinks(
-            of: route, params: answer.request.params, after: answer.request.resolved?.parsed)
-        {
-            let response = await send(ancestor.url, data: data, source: source, router: router)
-            if response.status.isSuccess, response.request.route?.name == ancestor.name {
+        stack.reserveCapacity(ancestors.count + 1)
+        // Each URL is written just before it is sent: no list of them is kept.
+        for position in 0..<ancestors.count {
+            guard let url = ancestors.url(at: position) else { continue }
+            let pipeline = RequestPipeline(storage: router.storage, data: data, source: request.source)
+            let response =
+                leavesExternalContext
+                ? await ExternalContext.$running.withValue(nil) { await pipeline.run(url) }
+                : await pipeline.run(url)
+            // Names are unique: the ancestor's own route answered, not another that takes its URL.
+            if response.status.isSuccess, response.request.route?.name == ancestors.name(at: position) {
                 stack.append(response)
             }
         }
         stack.append(answer)
         return stack
-    }
-
-    /// Sends an ancestor with the link's source: an in-app link's ancestors are in-app (even
-    /// when a trusted send made them so inside an external request's pipeline), an external
-    /// link's are external.
-    private static func send(_ url: String, data: [String: any Sendable], source: Source, router: Router)
-        async
-        -> Response
-    {
-        let pipeline = RequestPipeline(storage: router.storage, data: data, source: source)
-        if case .app = source, ExternalContext.source != nil {
-            return await ExternalContext.$running.withValue(nil) { await pipeline.run(url) }
-        }
-        return await pipeline.run(url)
     }
 }

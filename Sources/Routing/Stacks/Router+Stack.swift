@@ -11,65 +11,53 @@ extension Router {
     public func stack(for url: String, source: Source = .app) -> [RouteMatch] {
         guard case .matched(let link, let resolved) = storage.resolve(url, source: source) else { return [] }
         guard link.route.parent != nil else { return [link] }
-        let ancestors = ancestorLinks(of: link.route, params: link.params, after: resolved.parsed)
-        var stack = ancestors.compactMap { ancestor in
-            match(ancestor.url, source: source).flatMap { $0.route.name == ancestor.name ? $0 : nil }
+        let ancestors = ancestors(of: link.route, params: link.params, after: resolved.parsed)
+        var stack: [RouteMatch] = []
+        stack.reserveCapacity(ancestors.count + 1)
+        for position in 0..<ancestors.count {
+            guard let url = ancestors.url(at: position), let match = match(url, source: source),
+                match.routeIndex == ancestors.paths[position].routeIndex
+            else { continue }
+            stack.append(match)
         }
         stack.append(link)
         return stack
     }
 
-    /// The URLs of `route`'s ancestors, root first, each with the ancestor's name: built by
-    /// reverse routing (`path(for:)`'s expansion and encoding) from `params` (the values each
-    /// ancestor's pattern names), with the scheme, host and port of `link` and no query or
-    /// fragment. An ancestor whose URL cannot be built (a value its constraint refuses) is left
-    /// out. The URLs are not checked against the table here: whoever sends or matches one checks
-    /// that the ancestor's own route takes it. `link` is the link as the router parsed it (`nil`
-    /// if it refused it): nothing is parsed again.
+    /// The ancestors of `route`, root first, ready to write their URLs from `params` (the values
+    /// each ancestor's pattern names) with the scheme, host and port of `link` (the link as the
+    /// router parsed it, `nil` if it refused it: nothing is parsed again).
+    func ancestors(of route: Route, params: consuming Parameters, after link: ParsedURL?) -> AncestorLinks {
+        AncestorLinks(storage: storage, paths: ancestorPaths(of: route), params: params, link: link)
+    }
+
+    /// The URLs of `route`'s ancestors, root first, each with the ancestor's name: built as
+    /// reverse routing builds them (`path(for:)`'s expansion and encoding) from `params` (the
+    /// values each ancestor's pattern names), with the scheme, host and port of `link` and no
+    /// query or fragment. An ancestor whose URL cannot be built (a value its constraint refuses)
+    /// is left out. The URLs are not checked against the table here: whoever sends or matches one
+    /// checks that the ancestor's own route takes it. `link` is the link as the router parsed it
+    /// (`nil` if it refused it): nothing is parsed again.
     func ancestorLinks(of route: Route, params: Parameters, after link: ParsedURL?) -> [(
         name: String, url: String
     )] {
-        let names = ancestorNames(of: route)
-        guard !names.isEmpty else { return [] }
-        let origin = RedirectLocation.origin(of: link)
-        var links: [(name: String, url: String)] = []
-        links.reserveCapacity(names.count)
-        for name in names.reversed() {
-            guard let index = storage.routesByName[name] else { continue }
-            let compiled = storage.compiledRoutes[index]
-            guard let expansion = Self.expansion(of: compiled, given: { params.raw($0) != nil }),
-                let url = try? Self.path(
-                    of: expansion, compiled: compiled, prefix: origin,
-                    caseSensitive: storage.configuration.caseSensitive,
-                    context: linkContext(of: index, link: link, params: params), value: { params[$0] ?? "" })
-            else { continue }
-            links.append((name, url))
+        let ancestors = ancestors(of: route, params: params, after: link)
+        return (0..<ancestors.count).compactMap { position in
+            ancestors.url(at: position).map { (ancestors.name(at: position), $0) }
         }
-        return links
-    }
-
-    /// What the constraints of route `index` that read the link see when its URL is built from
-    /// `link` and `params`: the link's scheme and host, and the values `params` holds for the
-    /// route's host parameters. Built only for a route that has such a constraint.
-    private func linkContext(of index: Int, link: ParsedURL?, params: Parameters) -> LinkContext {
-        let scope = storage.scopes[index]
-        guard !scope.linkChecks.isEmpty, let link else { return .path }
-        var hostParameters: [String: String] = [:]
-        for parameter in scope.hostParameters.joined() {
-            hostParameters[parameter.name] = params[parameter.name]
-        }
-        return LinkContext(scheme: link.schemeName, host: link.hostName, hostParameters: hostParameters)
     }
 
     /// The names of `route`'s ancestors, its parent first.
     func ancestorNames(of route: Route) -> [String] {
-        var names: [String] = []
-        var next = route.parent
-        // `Router.init` refused unknown parents and cycles; the bound only guards the loop.
-        while let name = next, let index = storage.routesByName[name], names.count < storage.routes.count {
-            names.append(name)
-            next = storage.routes[index].parent
-        }
-        return names
+        ancestorPaths(of: route).reversed().map(\.name)
+    }
+
+    /// The lineage of `route`'s parent, resolved at init. A route of another router (a controller
+    /// may answer with another router's response) has its parent looked up by name here.
+    private func ancestorPaths(of route: Route) -> [AncestorPath] {
+        guard let parent = route.parent,
+            let index = storage.lineages.parent(of: route) ?? storage.routesByName[parent]
+        else { return [] }
+        return storage.lineages.ancestors(underParent: index)
     }
 }

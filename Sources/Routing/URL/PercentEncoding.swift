@@ -120,11 +120,52 @@ package enum PercentEncoding {
 
     @inline(__always)
     private static func appendSegmentByte(_ byte: UInt8, to output: inout [UInt8]) {
-        if isUnreservedOrSafe(byte) || isQuerySeparator(byte) {
+        if keepsInSegment(byte) {
             output.append(byte)
         } else {
             appendEscape(byte, to: &output)
         }
+    }
+
+    /// Whether `encoded` is exactly what ``appendSegment(_:to:)`` writes for `decode(encoded)`:
+    /// bytes the encoder keeps, and `%XX` escapes in its own form (``hexDigit(_:)``) of bytes it
+    /// escapes, which together decode to well-formed UTF-8 (decoding repairs anything else to
+    /// U+FFFD, which the encoder would then write). Such a value goes into a URL as it is, with no
+    /// decoding and encoding again: what navigation stacks do with their link's values. One pass,
+    /// no allocation.
+    static func isSegmentEncoding(_ encoded: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < encoded.count {
+            if keepsInSegment(encoded[index]) {
+                index += 1
+                continue
+            }
+            // An escape, or escapes that together make one UTF-8 sequence.
+            var utf8 = UTF8Validator()
+            sequence: while true {
+                guard let decoded = ownEscape(in: encoded, at: index), !keepsInSegment(decoded) else {
+                    return false
+                }
+                index += 3
+                switch utf8.consume(decoded) {
+                case .invalid: return false
+                case .scalar: break sequence
+                case .pending: continue
+                }
+            }
+        }
+        return true
+    }
+
+    /// The byte of the escape at `index` when it is written as ``appendEscape(_:to:)`` writes it.
+    @inline(__always)
+    private static func ownEscape(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+        guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"),
+            let high = hexValue(bytes[index + 1]),
+            let low = hexValue(bytes[index + 2]), bytes[index + 1] == hexDigit(high),
+            bytes[index + 2] == hexDigit(low)
+        else { return nil }
+        return high << 4 | low
     }
 
     private static func appendEncoded(
@@ -139,11 +180,21 @@ package enum PercentEncoding {
         }
     }
 
-    /// Appends `%XX` for `byte`, with uppercase hex digits as RFC 3986 recommends.
+    /// Appends `%XX` for `byte`, with ``hexDigit(_:)``'s digits.
     static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
-        let hex = { (value: UInt8) in value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-        }
-        output += [UInt8(ascii: "%"), hex(byte >> 4), hex(byte & 0x0F)]
+        output += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+    }
+
+    /// The digit an escape writes for `value` (0–15): uppercase hex, as RFC 3986 recommends.
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    /// Bytes ``appendSegment(_:to:)`` writes as they are.
+    @inline(__always)
+    private static func keepsInSegment(_ byte: UInt8) -> Bool {
+        isUnreservedOrSafe(byte) || isQuerySeparator(byte)
     }
 
     /// Bytes both encoders keep: RFC 3986 unreserved, plus the sub-delimiters, `:` and `@` that

@@ -95,6 +95,10 @@ public struct Request: Sendable {
             parsed: parsed, rewrittenPath: storage.isRewritten ? storage.path : nil, query: storage.query)
     }
 
+    /// The URL as the router parsed it, `nil` when the parser refused it: ``resolved``'s parse
+    /// without the rest, for navigation stacks.
+    var parsed: ParsedURL? { storage.parsed }
+
     init(
         url: String, path: String, fragment: String?, route: Route?, params: Parameters, query: Query,
         data: [String: any Sendable], source: Source, parsed: ParsedURL?, isRewritten: Bool

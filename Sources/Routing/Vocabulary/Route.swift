@@ -66,6 +66,10 @@ public struct Route: Sendable {
 
     private let storage: Storage
 
+    /// The same for every copy of this route and different for every other route: what tables
+    /// built at `Router.init` find a route by without hashing its name (navigation stacks).
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// The pattern as written, for example `/messages/:message_id(int)`.
     public var pattern: String { storage.pattern }
     /// The name for reverse routing (``Router/path(for:_:)-(String,[String:String])``), if any.
