@@ -4,8 +4,9 @@ import Switchyard
 enum Command: Equatable, Sendable {
     /// No arguments, or `tour`: the scripted tour.
     case tour
-    /// `route <url> [--from <app-id> | --external | --content] [--signed-out]`.
-    case route(url: String, source: Source, signedIn: Bool)
+    /// `route <url>... [--from <app-id> | --external | --content] [--signed-out]`: each URL in
+    /// turn, through one router.
+    case route(urls: [String], source: Source, signedIn: Bool)
     /// `explain <url> [--from <app-id> | --external | --content]`.
     case explain(url: String, source: Source)
     /// `stack <url> [--from <app-id> | --external | --content]`: the navigation stack the link opens.
@@ -41,7 +42,7 @@ enum Command: Equatable, Sendable {
         case "route":
             let source = try options.source()
             let signedOut = options.flag("--signed-out")
-            command = .route(url: try options.url(for: name), source: source, signedIn: !signedOut)
+            command = .route(urls: try options.urls(for: name), source: source, signedIn: !signedOut)
         case "explain":
             let source = try options.source()
             command = .explain(url: try options.url(for: name), source: source)
@@ -121,6 +122,19 @@ enum Command: Equatable, Sendable {
                 throw UsageError(message: "\(command) needs a URL")
             }
             return remaining.remove(at: index)
+        }
+
+        /// Every positional argument, in order; those after `--` may start with `-`.
+        mutating func urls(for command: String) throws(UsageError) -> [String] {
+            var afterSeparator: [String] = []
+            if let separator = remaining.firstIndex(of: "--") {
+                afterSeparator = Array(remaining[(separator + 1)...])
+                remaining.removeSubrange(separator...)
+            }
+            let urls = remaining.filter { !$0.hasPrefix("-") } + afterSeparator
+            remaining.removeAll { !$0.hasPrefix("-") }
+            guard !urls.isEmpty else { throw UsageError(message: "\(command) needs a URL") }
+            return urls
         }
 
         func finish(_ command: String) throws(UsageError) {

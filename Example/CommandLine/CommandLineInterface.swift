@@ -9,8 +9,9 @@ import SwitchyardTool
 enum CommandLineInterface {
     static let usage = """
         usage: Example [tour]                                   run the scripted tour
-               Example route <url> [--from <app-id> | --external | --content] [--signed-out]
-                                                                send one URL and print the response
+               Example route <url>... [--from <app-id> | --external | --content] [--signed-out]
+                                                                send each URL in turn through one router
+                                                                and print each response
                Example explain <url> [--from <app-id> | --external | --content]
                                                                 print how the router reads the URL
                Example stack <url> [--from <app-id> | --external | --content]
@@ -116,10 +117,14 @@ enum CommandLineInterface {
         case .stack(let url, let source):
             let router = try MailRouter.make(session: Session(account: "ada"))
             return await StackReport.of(url, from: source, router: router)
-        case .route(let url, let source, let signedIn):
+        case .route(let urls, let source, let signedIn):
             let router = try MailRouter.make(session: Session(account: signedIn ? "ada" : nil))
-            let response = await Connection.send(url, from: source, router: router)
-            return describe(response, sentURL: url)
+            var described: [String] = []
+            for url in urls {
+                let response = await Connection.send(url, from: source, router: router)
+                described.append(describe(response, sentURL: url))
+            }
+            return described.joined(separator: "\n\n")
         case .tour:
             let tour = try Tour()
             let rows = await tour.run()

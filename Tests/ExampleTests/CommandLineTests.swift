@@ -12,28 +12,34 @@ struct CommandLineTests {
         (["routes"], .routes),
         (["help"], .help),
         (["--help"], .help),
-        (["route", "mailapp://inbox"], .route(url: "mailapp://inbox", source: .app, signedIn: true)),
+        (["route", "mailapp://inbox"], .route(urls: ["mailapp://inbox"], source: .app, signedIn: true)),
         (
             ["route", "mailapp://inbox", "--from", "com.example.chat"],
             .route(
-                url: "mailapp://inbox", source: .external(sourceApplication: "com.example.chat"),
+                urls: ["mailapp://inbox"], source: .external(sourceApplication: "com.example.chat"),
                 signedIn: true)
         ),
         (
             ["route", "--from", "com.example.chat", "mailapp://inbox", "--signed-out"],
             .route(
-                url: "mailapp://inbox", source: .external(sourceApplication: "com.example.chat"),
+                urls: ["mailapp://inbox"], source: .external(sourceApplication: "com.example.chat"),
                 signedIn: false)
         ),
         (
             ["route", "mailapp://inbox", "--external"],
-            .route(url: "mailapp://inbox", source: .external(sourceApplication: nil), signedIn: true)
+            .route(urls: ["mailapp://inbox"], source: .external(sourceApplication: nil), signedIn: true)
         ),
         (
             ["route", "mailapp://inbox", "--content"],
-            .route(url: "mailapp://inbox", source: .content, signedIn: true)
+            .route(urls: ["mailapp://inbox"], source: .content, signedIn: true)
         ),
-        (["route", "--", "-odd"], .route(url: "-odd", source: .app, signedIn: true)),
+        (["route", "--", "-odd"], .route(urls: ["-odd"], source: .app, signedIn: true)),
+        (
+            ["route", "mailapp://inbox", "--external", "mailapp://drafts/2", "--", "-odd"],
+            .route(
+                urls: ["mailapp://inbox", "mailapp://drafts/2", "-odd"],
+                source: .external(sourceApplication: nil), signedIn: true)
+        ),
         (["explain", "mailapp://messages/7"], .explain(url: "mailapp://messages/7", source: .app)),
         (
             ["explain", "mailapp://messages/7", "--external"],
@@ -57,7 +63,7 @@ struct CommandLineTests {
         ["route", "mailapp://inbox", "--from", "a", "--from", "b"],
         ["route", "mailapp://inbox", "--content", "--external"],
         ["route", "mailapp://inbox", "--from", "a", "--content"],
-        ["route", "mailapp://inbox", "extra"],
+        ["route", "--"],
         ["route", "mailapp://inbox", "--verbose"],
         ["explain"],
         ["explain", "mailapp://inbox", "--signed-out"],
@@ -169,6 +175,19 @@ struct CommandLineTests {
         let outcome = await CommandLineInterface.run(["route", url])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains(line), "\(outcome.output)")
+    }
+
+    @Test("route with several URLs sends each in turn through one router, in order")
+    func routeSeveral() async {
+        let outcome = await CommandLineInterface.run([
+            "route", "mailapp://messages/7", "mailapp://messages/8#attachments", "mailapp://nowhere",
+        ])
+        #expect(outcome.status == 0)
+        let blocks = outcome.output.components(separatedBy: "\n\n")
+        #expect(blocks.count == 3, "\(outcome.output)")
+        #expect(blocks.first?.contains("params:   message_id=7\n") == true, "\(outcome.output)")
+        #expect(blocks.dropFirst().first?.contains("fragment: attachments\n") == true, "\(outcome.output)")
+        #expect(blocks.last?.hasPrefix("status:   404") == true, "\(outcome.output)")
     }
 
     @Test("explain shows which links reach a host-scoped route")
