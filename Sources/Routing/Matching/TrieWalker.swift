@@ -62,7 +62,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
                 return found
             }
             let start = position &+ 1
-            let (stop, hasEscape) = segmentEnd(after: position)
+            let (stop, hasEscape) = PathSegment.end(in: input, after: position, pathEnd: end)
             let value: UnsafeBufferPointer<UInt8>
             let isDecoded = pending != nil
             if let bytes = pending {
@@ -213,7 +213,7 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
     /// stays off the path of segments without escapes.
     @inline(never)
     private mutating func walkDecoded(node index: Int, at position: Int, in source: String) -> Int32 {
-        let (stop, _) = segmentEnd(after: position)
+        let (stop, _) = PathSegment.end(in: input, after: position, pathEnd: end)
         let raw = UnsafeBufferPointer(rebasing: input[position &+ 1..<stop])
         // Decoding never lengthens a segment, and on the stack it allocates nothing.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
@@ -221,43 +221,6 @@ struct TrieWalker<Tracer: MatchTracer, Filter: TerminalFilter> {
             let value = UnsafeBufferPointer(rebasing: buffer[..<count])
             return walk(node: index, at: position, in: source, decoded: value)
         }
-    }
-
-    /// Where the segment after the `/` at `position` ends, and whether it holds an escape.
-    @inline(__always)
-    func segmentEnd(after position: Int) -> (stop: Int, hasEscape: Bool) {
-        var stop = position &+ 1
-        var hasEscape = false
-        // Eight bytes at a time while eight can be read; bytes from `end` on are masked off.
-        while stop < end && stop &+ 8 <= input.count {
-            let word = ByteWord.load(input, at: stop)
-            var slashes = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "/"))
-            var percents = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "%"))
-            let left = end &- stop
-            if left < 8 {
-                let inPath = (1 &<< UInt64(left &* 8)) &- 1
-                slashes &= inPath
-                percents &= inPath
-            }
-            if slashes != 0 {
-                let offset = slashes.trailingZeroBitCount &>> 3
-                percents &= (1 &<< UInt64(offset &* 8)) &- 1
-                return (stop &+ offset, hasEscape || percents != 0)
-            }
-            hasEscape = hasEscape || percents != 0
-            if left <= 8 { return (end, hasEscape) }
-            stop &+= 8
-        }
-        while stop < end {
-            let byte = input[stop]
-            // Letters, digits and most punctuation are above `/` and `%`: one comparison for them.
-            if byte <= UInt8(ascii: "/") {
-                if byte == UInt8(ascii: "/") { break }
-                if byte == UInt8(ascii: "%") { hasEscape = true }
-            }
-            stop &+= 1
-        }
-        return (stop, hasEscape)
     }
 
     /// Binary search over the node's literal keys (see ``Trie/LiteralEdge``). `readable`: how many

@@ -71,11 +71,7 @@ extension RequestPipeline {
         do {
             for middleware in stages.middlewares {
                 let transformed = try await middleware.transform(request)
-                // A middleware that hands its request back (the common case) changed nothing.
-                guard
-                    transformed.isIdentical(to: request)
-                        || (transformed.source == initial.source && transformed.url == initial.url)
-                else {
+                guard transformed.keepsTarget(of: request, initial: initial) else {
                     throw RoutingError(
                         .internalError,
                         "middleware '\(middleware.name)' returned a request for another URL or source; a "

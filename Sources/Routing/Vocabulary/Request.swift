@@ -8,11 +8,14 @@ public struct Request: Sendable {
     /// middleware, out of it, into the response), and one reference count per copy is far
     /// cheaper than one per field.
     ///
-    /// `@unchecked Sendable`: `route` and `params` are written only by ``Request/reroute(to:params:)``,
-    /// and only while `isKnownUniquelyReferenced` holds, that is while the one `Request` writing
-    /// is the only value anywhere that refers to the storage (copy-on-write, as `Array` does). A
-    /// storage any other request, task or closure can see is never written: it is copied.
-    private final class Storage: @unchecked Sendable {
+    /// `@unchecked Sendable`: `route` and `params` are written only by `reroute(to:params:)`
+    /// (`Pipeline/Request+Steering.swift`), and only while `isKnownUniquelyReferenced` holds, that
+    /// is while the one `Request` writing is the only value anywhere that refers to the storage
+    /// (copy-on-write, as `Array` does). A storage any other request, task or closure can see is
+    /// never written: it is copied.
+    ///
+    /// Not private: the pipeline, which builds, checks and reroutes requests, reads it in place.
+    final class Storage: @unchecked Sendable {
         let url: String
         let path: String
         let fragment: String?
@@ -43,7 +46,7 @@ public struct Request: Sendable {
         }
     }
 
-    private var storage: Storage
+    var storage: Storage
 
     /// The URL this request was sent with, before any rewrite: the URL as received, or, after a
     /// redirect, the redirect's location (a bare path there takes the link's scheme and host:
@@ -85,17 +88,7 @@ public struct Request: Sendable {
     /// Who sent the request.
     public var source: Source { storage.source }
 
-    /// The URL as the router read it: parsed, rewritten, its query decoded; `nil` when the parser
-    /// refused it. The candidates after a decline and a redirect's next hop start from it instead
-    /// of parsing ``url`` again. Rebuilt from the stored parse, ``path`` and ``query``, so a request
-    /// holds no copy of what it already has.
-    var resolved: ResolvedURL? {
-        guard let parsed = storage.parsed else { return nil }
-        return ResolvedURL(
-            parsed: parsed, rewrittenPath: storage.isRewritten ? storage.path : nil, query: storage.query)
-    }
-
-    /// The URL as the router parsed it, `nil` when the parser refused it: ``resolved``'s parse
+    /// The URL as the router parsed it, `nil` when the parser refused it: `resolved`'s parse
     /// without the rest, for navigation stacks.
     var parsed: ParsedURL? { storage.parsed }
 
@@ -114,24 +107,6 @@ public struct Request: Sendable {
         Request(
             url: url, path: path, fragment: fragment, route: route, params: params, query: query, data: data,
             source: source, parsed: storage.parsed, isRewritten: storage.isRewritten)
-    }
-
-    /// Points this request at another route of the same URL: what the next candidate runs with
-    /// after a decline. In place when no one else holds the request (the common case: the
-    /// declined stages kept nothing), so a chain of declines allocates no request after the first.
-    mutating func reroute(to route: Route?, params: Parameters) {
-        guard isKnownUniquelyReferenced(&storage) else {
-            self = replacing(route: route, params: params, data: data)
-            return
-        }
-        storage.route = route
-        storage.params = params
-    }
-
-    /// Whether `other` is this very request (the same storage), which a middleware returning
-    /// its input gives: then nothing about it can have changed.
-    func isIdentical(to other: Request) -> Bool {
-        storage === other.storage
     }
 
     /// The application that opened the URL, for external requests that reported one.
