@@ -62,7 +62,9 @@ extension Constraint {
         return false
     }
 
-    fileprivate static func sortedValues(_ values: [[UInt8]], contain bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    fileprivate static func sortedValues(_ values: [[UInt8]], contain bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         var low = 0
         var high = values.count
         while low < high {
