@@ -13,7 +13,8 @@ struct CaptureList: Sendable {
     static let inlineCapacity = 8
 
     /// The ranges after the first eight. `@unchecked Sendable`: it is only written while uniquely
-    /// referenced (copy-on-write), so a list shared between tasks is only ever read.
+    /// referenced (copy-on-write: every writer goes through `uniqueOverflow`, in
+    /// `Matching/CaptureList+Writing.swift`), so a list shared between tasks is only ever read.
     final class Overflow: @unchecked Sendable {
         var values: [UInt64]
 

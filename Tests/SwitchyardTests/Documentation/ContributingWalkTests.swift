@@ -2,17 +2,19 @@ import Foundation
 import Testing
 
 /// Keeps CONTRIBUTING's walk of one URL ("Where things live") true as code moves: the steps are as
-/// many as the walk says, every file a step names is in that step's folder, and every function
+/// many as the walk says, its folder visits are numbered up to the figure `scripts/walk` measured
+/// (CI checks that figure), every file a step names is in that step's folder, and every function
 /// named after a file (`File.swift`, `run` → `route`) is declared in that file.
 @Suite("Docs: CONTRIBUTING's walk names files and functions that exist")
 struct ContributingWalkTests {
     static let root = SnippetSyncTests.root
     static let sources = root.appendingPathComponent("Sources/Routing")
 
-    /// One numbered step: its folder and its text.
+    /// One numbered step: its folder, the folder visits it makes (`(visits 7–8)`), and its text.
     struct Step: CustomStringConvertible {
         let number: Int
         let folder: String
+        var visits: [Int] = []
         let text: String
         var description: String { "step \(number) (\(folder))" }
     }
@@ -28,18 +30,25 @@ struct ContributingWalkTests {
     /// The numbered steps, each with the lines that continue it.
     static func steps(of walk: String) -> [Step] {
         var steps: [Step] = []
-        var current: (number: Int, folder: String, lines: [String])?
+        var current: (number: Int, folder: String, visits: [Int], lines: [String])?
         func finish() {
             if let step = current {
                 steps.append(
-                    Step(number: step.number, folder: step.folder, text: step.lines.joined(separator: " ")))
+                    Step(
+                        number: step.number, folder: step.folder, visits: step.visits,
+                        text: step.lines.joined(separator: " ")))
             }
             current = nil
         }
         for line in walk.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let match = line.wholeMatch(of: /(\d+)\. (?:↩ )?\*\*(\w+)\*\*: (.*)/) {
+            if let match = line.wholeMatch(
+                of: /(\d+)\. (?:↩ )?\*\*(\w+)\*\*(?: \(visits? (\d+)(?:–(\d+))?\))?: (.*)/)
+            {
                 finish()
-                current = (Int(match.1) ?? 0, String(match.2), [String(match.3)])
+                let first = match.3.flatMap { Int($0) }
+                let last = match.4.flatMap { Int($0) } ?? first
+                let visits = first.map { Array($0...max($0, last ?? $0)) } ?? []
+                current = (Int(match.1) ?? 0, String(match.2), visits, [String(match.5)])
             } else if line.hasPrefix("   "), current != nil {
                 current?.lines.append(line.trimmingCharacters(in: .whitespaces))
             } else {
@@ -82,6 +91,14 @@ struct ContributingWalkTests {
         let said = try #require(walk.firstMatch(of: /the walk is (\d+) steps/)).1
         #expect(steps.count == Int(said), "the walk says \(said) steps and numbers \(steps.count)")
         #expect(steps.map(\.number) == Array(1...max(steps.count, 1)))
+    }
+
+    @Test("the steps number the folder visits in order, up to the figure the walk states")
+    func visitsNumbered() throws {
+        let walk = try Self.walk()
+        let stated = try #require(walk.firstMatch(of: /the engine's part makes (\d+) folder visits/)).1
+        let visits = Self.steps(of: walk).flatMap(\.visits)
+        #expect(visits == Array(1...max(Int(stated) ?? 1, 1)), "the steps number \(visits)")
     }
 
     @Test("every file a step names is in its folder, with the functions named after it")
@@ -130,7 +147,12 @@ struct ContributingWalkTests {
         let moved = Self.namedFiles(in: "`RequestPipeline.swift`, `run` → `noSuchStep`, and `Gone.swift`")
         #expect(moved.map(\.file) == ["RequestPipeline.swift", "Gone.swift"])
         #expect(moved.first?.functions == ["run", "noSuchStep"])
-        let steps = Self.steps(of: "1. **Pipeline**: `A.swift`, `f`\n   continued\n2. ↩ **URL**: x\n")
-        #expect(steps.map(\.folder) == ["Pipeline", "URL"])
+        let sample = [
+            "1. **Pipeline**: `A.swift`, `f`", "   continued", "2. ↩ **URL** (visits 3–4): x",
+            "3. **URL** (visit 5): y",
+        ].joined(separator: "\n")
+        let steps = Self.steps(of: sample)
+        #expect(steps.map(\.folder) == ["Pipeline", "URL", "URL"])
+        #expect(steps.map(\.visits) == [[], [3, 4], [5]])
     }
 }
