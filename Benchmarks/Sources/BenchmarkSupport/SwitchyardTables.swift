@@ -65,6 +65,28 @@ public enum DeclineRouter {
     }
 }
 
+/// The router of `Send:DeclineGroup3`: four routes of ``SendRouter/pattern``'s one shape, the
+/// first three declining (a policy, a controller, a middleware), so the fourth answers. Nothing
+/// but that group can follow it, so after a decline the next routes are chosen without a walk.
+public enum DeclineGroupRouter {
+    /// The router, its four routes in registration order; the first three continue, so that
+    /// routes of one shape may follow them.
+    public static func make() throws -> Router {
+        try Router(routes: [
+            Route(
+                SendRouter.pattern, name: "policy", policies: [Policy("declines") { _ in .declined }],
+                continueNext: true
+            ) { Response(request: $0) },
+            Route(SendRouter.pattern, name: "controller", continueNext: true) { _ in throw RouteDeclined() },
+            Route(
+                SendRouter.pattern, name: "middleware",
+                middlewares: [Middleware("declines") { _ in throw RouteDeclined() }], continueNext: true
+            ) { Response(request: $0) },
+            Route(SendRouter.pattern, name: "answer") { Response(request: $0) },
+        ])
+    }
+}
+
 /// Generated route tables: for k = 0, 1, …, the four routes `/s<k>/list`, `/s<k>/:id`,
 /// `/s<k>/:id/edit` and `/s<k>/:id/items/:item_id`, cut at the requested count.
 public enum GeneratedRoutes {

@@ -8,7 +8,8 @@
 // `Param5`, …), `Pattern:Param`, `Pattern:Suffix` or `Pattern:GlobTail`, `Links:Unscoped` or
 // `Links:Scoped3Hosts` or `Links:HostParams` as in the Pipeline benchmarks,
 // `Links:International` (links to four hosts that are not ASCII, each as written and capitalized), or
-// `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks, `Stack:Depth3` for
+// `Send:<stages>` or `Send:Decline3` for `Connection.send` as in the Pipeline benchmarks,
+// `Send:DeclineGroup3` for three declines within one group of routes (here only), `Stack:Depth3` for
 // `Connection.sendStack` of a link two parents deep, `Decode:MessageLink` and
 // `Decode:ByHand` for a typed link read by `decode` and by hand, or `Init:<routes>` for
 // `Router.init` of a generated table as in the Pipeline benchmarks; the second is
@@ -91,7 +92,7 @@ func measuredDecodes(_ request: Request, ops: Int, byHand: Bool) -> Int {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     print(
-        "usage: Profile <workload | Pattern:<kind> | Links:<Unscoped|Scoped3Hosts|HostParams|International> | Send:<stages> | Send:Decline3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
+        "usage: Profile <workload | Pattern:<kind> | Links:<Unscoped|Scoped3Hosts|HostParams|International> | Send:<stages> | Send:Decline3 | Send:DeclineGroup3 | Stack:Depth3 | Decode:MessageLink | Decode:ByHand | Init:<routes>> [ops]"
     )
     exit(64)
 }
@@ -111,6 +112,12 @@ if name.hasPrefix("Init:"), let count = Int(name.dropFirst("Init:".count)) {
     let router = try DeclineRouter.make()
     let response = waiting { await Connection.send(SendRouter.url, router: router) }
     precondition(response.status == .ok && response.request.route?.pattern == DeclineRouter.pattern)
+    let succeeded = waiting { await measuredSends(router, SendRouter.url, ops: ops) }
+    print("\(name): \(succeeded) of \(ops) sends succeeded")
+} else if name == "Send:DeclineGroup3" {
+    let router = try DeclineGroupRouter.make()
+    let response = waiting { await Connection.send(SendRouter.url, router: router) }
+    precondition(response.status == .ok && response.request.route?.name == "answer")
     let succeeded = waiting { await measuredSends(router, SendRouter.url, ops: ops) }
     print("\(name): \(succeeded) of \(ops) sends succeeded")
 } else if name.hasPrefix("Send:"), let stages = Int(name.dropFirst("Send:".count)) {

@@ -57,6 +57,9 @@ final class Trie: @unchecked Sendable {
         let priority: Int
         /// One past the last terminal of this one's group.
         var groupEnd: Int32
+        /// The group's first terminal when a walk that reaches this group can reach no other
+        /// route after it (``Trie/candidates(inGroupOf:captures:chooser:)``), else -1.
+        var soleGroup: Int32 = -1
     }
 
     /// Read-only views of the trie's buffers, handed to a ``TrieWalker``.
@@ -104,7 +107,8 @@ final class Trie: @unchecked Sendable {
                 globEdges: UnsafeBufferPointer(Self.copy(patterns.globEdges)),
                 pieces: UnsafeBufferPointer(Self.copy(patterns.pieces)),
                 constraints: UnsafeBufferPointer(Self.copy(patterns.constraints))))
-        self.terminals = terminals
+        self.terminals = Self.markingSoleGroups(
+            terminals, nodes: nodes, literalEdges: literalEdges, constraintEdges: constraintEdges)
         self.caseSensitive = caseSensitive
         staticPaths = StaticPaths(
             Self.literalPaths(nodes: nodes, literalEdges: literalEdges, keyBytes: keyBytes),

@@ -158,10 +158,10 @@ struct RequestPipeline {
         let first = await firstAnswer(url, parsed: parsed, data: data)
         switch consume first {
         case .final(let response): return response
-        case .continuing(let request, let stages, let answer):
+        case .continuing(let request, let stages, let answer, let terminal):
             var unused: [Response] = []
             return await runRemainingCandidates(
-                after: consume request, stages, answer, into: &unused, keepsAll: false)
+                after: consume request, stages, answer, terminal: terminal, into: &unused, keepsAll: false)
         }
     }
 
@@ -173,9 +173,9 @@ struct RequestPipeline {
         let first = await firstAnswer(url, parsed: parsed, data: data)
         switch consume first {
         case .final(let response): answers.append(response)
-        case .continuing(let request, let stages, let answer):
+        case .continuing(let request, let stages, let answer, let terminal):
             _ = await runRemainingCandidates(
-                after: consume request, stages, answer, into: &answers, keepsAll: true)
+                after: consume request, stages, answer, terminal: terminal, into: &answers, keepsAll: true)
         }
     }
 
@@ -183,9 +183,10 @@ struct RequestPipeline {
     private enum FirstAnswer {
         /// The hop's answer: nothing else runs.
         case final(Response)
-        /// The chain goes on after the route of `request` (whose stages are `stages`), which
-        /// declined (`nil`) or answered with success and has `continueNext`.
-        case continuing(Request, CompiledRoute.Stages, Response?)
+        /// The chain goes on after the route of `request` (whose stages are `stages`, reached at
+        /// `terminal` of the trie), which declined (`nil`) or answered with success and has
+        /// `continueNext`.
+        case continuing(Request, CompiledRoute.Stages, Response?, terminal: Int)
     }
 
     @inline(__always)
@@ -201,37 +202,37 @@ struct RequestPipeline {
         switch consume routed {
         case .answered(let response): return .final(response)
         case .unmatched(let request): return .final(await notFound(request))
-        case .matched(let request, let stages):
+        case .matched(let request, let stages, let terminal):
             guard let response = await runStages(of: stages, request) else {
-                return .continuing(request, stages, nil)
+                return .continuing(request, stages, nil, terminal: terminal)
             }
             guard stages.continueNext, response.status.isSuccess else { return .final(response) }
-            return .continuing(request, stages, response)
+            return .continuing(request, stages, response, terminal: terminal)
         }
     }
 
-    /// Runs the candidates after the route of `request` (whose stages are `ran`, and which
-    /// answered `answer`, or declined), until one answers without continuing, and returns the
-    /// last answer; with `keepsAll`, appends every answer to `answers`. No answer at all is not
-    /// found.
+    /// Runs the candidates after the route of `request` (whose stages are `ran`, reached at
+    /// `terminal`, and which answered `answer`, or declined), until one answers without
+    /// continuing, and returns the last answer; with `keepsAll`, appends every answer to
+    /// `answers`. No answer at all is not found.
     ///
-    /// The resolver hands over the candidates after it as matches, in order
-    /// (`CompiledRouter.candidates(_:after:source:)`), from one walk of the URL as the request
-    /// holds it, however many decline: nothing is parsed or rewritten again, and the loop calls
-    /// back into neither the resolver nor the walk. Asked for only after the first route declined
-    /// or continued: a send the first route answers never enumerates (enumerating in the first
-    /// walk measured 1.29× the instructions of `Send:0`; see BENCHMARKS.md). Each starts from the
-    /// request as the router built it: what a declined route's middlewares added is not seen. That
-    /// request is pointed at each next route in place (``Request/reroute(to:params:)``) unless a
-    /// stage kept it.
+    /// The resolver hands over the candidates after it, in order
+    /// (`CompiledRouter.candidates(after:ran:terminal:source:)`), from one walk of the URL as the
+    /// request holds it, or none when the first route's group is sole, however many decline:
+    /// nothing is parsed or rewritten again, and the loop only asks for each next match. Asked
+    /// for only after the first route declined or continued: a send the first route answers never
+    /// enumerates (enumerating in the first walk measured 1.29× the instructions of `Send:0`; see
+    /// BENCHMARKS.md). Each starts from the request as the router built it: what a declined
+    /// route's middlewares added is not seen. That request is pointed at each next route in place
+    /// (``Request/reroute(to:params:)``) unless a stage kept it.
     @inline(never)
     private func runRemainingCandidates(
-        after request: consuming Request, _ ran: CompiledRoute.Stages, _ answer: Response?,
+        after request: consuming Request, _ ran: CompiledRoute.Stages, _ answer: Response?, terminal: Int,
         into answers: inout [Response], keepsAll: Bool
     ) async -> Response {
         var last = answer
         if keepsAll, let answer { answers.append(answer) }
-        var candidates = storage.candidates(request.resolved, after: ran, source: source)
+        var candidates = storage.candidates(after: request, ran: ran, terminal: terminal, source: source)
         while let match = candidates.next() {
             request.reroute(to: match.route, params: match.params)
             if Task.isCancelled {
@@ -256,7 +257,7 @@ struct RequestPipeline {
     private enum Routed {
         case answered(Response)
         case unmatched(Request)
-        case matched(Request, CompiledRoute.Stages)
+        case matched(Request, CompiledRoute.Stages, terminal: Int)
     }
 
     /// Resolves `url` (from `parsed`, when a redirect already parsed it) and builds its request.
@@ -286,7 +287,7 @@ struct RequestPipeline {
             // An external request walked the public routes only: a private route never matches it.
             return .matched(
                 makeRequest(url, route: match.route, params: match.params, resolved: resolved, data: data),
-                storage.stages[match.routeIndex])
+                storage.stages[match.routeIndex], terminal: match.terminal)
         }
     }
 

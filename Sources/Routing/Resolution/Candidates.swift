@@ -28,18 +28,28 @@ extension CompiledRouter {
         }
     }
 
-    /// Every candidate of `url` from `source`, in order, for the pipeline to run those after the
-    /// route whose stages are `ran` (the first, which declined or continued): the one lookup, each
-    /// match made only when the loop reaches it (``CandidateMatches``). None without a URL (a
-    /// matched request always holds one).
+    /// Every candidate of the URL `request` holds, from `source`, in order, for the pipeline to
+    /// run those after the route whose stages are `ran`: the first match, at `terminal`, which
+    /// declined or continued. Each match is made only when the loop reaches it
+    /// (``CandidateMatches``). When the first match's group is sole, its routes are all the
+    /// candidates, chosen without walking the path again (``GroupCandidates``); otherwise the one
+    /// lookup walks for them. None without a URL (a matched request always holds one).
     @inline(__always)
-    func candidates(_ url: ResolvedURL?, after ran: CompiledRoute.Stages, source: Source) -> CandidateMatches
-    {
+    func candidates(
+        after request: borrowing Request, ran: CompiledRoute.Stages, terminal: Int, source: Source
+    ) -> CandidateMatches {
         let trie = trie(for: source)
-        guard var url else {
+        guard var url = request.resolved else {
             return CandidateMatches(router: self, trie: trie, found: [], next: 0, routed: "", link: nil)
         }
-        let found = candidates(of: &url, source: source)
+        let found: [Candidate]
+        if trie.terminals[terminal].soleGroup >= 0 {
+            var tracer = SilentTracer()
+            let goal = GroupCandidates(terminal: terminal, captures: request.storage.params.captures)
+            found = lookup(&url, source: source, trie: trie, for: goal, tracer: &tracer)
+        } else {
+            found = candidates(of: &url, source: source)
+        }
         // The route that ran is the first candidate; found by identity all the same.
         let position = found.firstIndex { stages[trie.terminals[$0.terminal].routeIndex] === ran }
         return CandidateMatches(

@@ -39,3 +39,20 @@ struct AllCandidates: LookupGoal {
         }
     }
 }
+
+/// Every route the link reaches, when its first match's group is sole (``Trie/Terminal/soleGroup``):
+/// that group's routes, chosen as a walk would, without walking the path again. The pipeline after
+/// a decline or a `continueNext` answer.
+struct GroupCandidates: LookupGoal {
+    /// The terminal of the first match.
+    let terminal: Int
+    /// The first match's captures.
+    let captures: CaptureList
+
+    func walk<Chooser: GroupChooser, Tracer: MatchTracer>(
+        _ trie: Trie, _ input: UnsafeBufferPointer<UInt8>, string: String, path: Range<Int>,
+        chooser: inout Chooser, tracer: inout Tracer
+    ) -> [Candidate] {
+        trie.candidates(inGroupOf: terminal, captures: captures, chooser: &chooser)
+    }
+}
