@@ -218,7 +218,7 @@ struct RequestPipeline {
     ///
     /// The resolver hands over the candidates after it, in order
     /// (`CompiledRouter.candidates(after:ran:terminal:source:)`), from one walk of the URL as the
-    /// request holds it, or none when the first route's group is sole, however many decline:
+    /// request holds it (none when the first route's group is sole), however many decline:
     /// nothing is parsed or rewritten again, and the loop only asks for each next match. Asked
     /// for only after the first route declined or continued: a send the first route answers never
     /// enumerates (enumerating in the first walk measured 1.29× the instructions of `Send:0`; see
