@@ -5,12 +5,13 @@ extension Trie {
     /// the parameter, then globs). A walk that reaches such a group and goes on finds nothing
     /// more, so every route after the first a link reaches there is the rest of the group. Groups
     /// that globs reach, and groups at nodes with globs, are never marked.
+    ///
+    /// Depth first by recursion, as deep as the trie: no work list to allocate at init.
     static func markingSoleGroups(
         _ terminals: [Terminal], nodes: [Node], literalEdges: [LiteralEdge], constraintEdges: [ConstraintEdge]
     ) -> [Terminal] {
         var marked = terminals
-        var pending: [(node: Int32, sole: Bool)] = [(0, true)]
-        while let (index, sole) = pending.popLast() {
+        func visit(_ index: Int32, sole: Bool) {
             let node = nodes[Int(index)]
             let hasGlob = node.globTerminal != Node.noGlob
             if sole && !hasGlob && node.terminal >= 0 {
@@ -21,15 +22,16 @@ extension Trie {
             let afterConstrained = sole && node.parameterChild < 0 && !hasGlob
             let literalStart = Int(node.literalStart)
             for edge in literalStart..<literalStart + Int(node.literalCount) {
-                pending.append((literalEdges[edge].child, afterConstrained && node.constrainedCount == 0))
+                visit(literalEdges[edge].child, sole: afterConstrained && node.constrainedCount == 0)
             }
             let constrainedStart = Int(node.constrainedStart)
             let constrainedEnd = constrainedStart + Int(node.constrainedCount)
             for edge in constrainedStart..<constrainedEnd {
-                pending.append((constraintEdges[edge].child, afterConstrained && edge == constrainedEnd - 1))
+                visit(constraintEdges[edge].child, sole: afterConstrained && edge == constrainedEnd - 1)
             }
-            if node.parameterChild >= 0 { pending.append((node.parameterChild, sole && !hasGlob)) }
+            if node.parameterChild >= 0 { visit(node.parameterChild, sole: sole && !hasGlob) }
         }
+        visit(0, sole: true)
         return marked
     }
 
