@@ -161,22 +161,17 @@ struct LinkFilter: GroupChooser {
         return true
     }
 
-    /// The link as the constraints of the route whose scope is `scope` see it.
+    /// The link as the constraints of the route whose scope is `scope` see it. Out of line: only
+    /// a route whose constraints read the link needs it, and inlined it grows every `choose`.
+    @inline(never)
     private func context(for scope: RouteScope) -> LinkContext {
-        let scheme = link.scheme.map {
-            ASCIICaseFolding.string(lowercasing: bytes[$0])
+        guard let host = link.host else {
+            return LinkContext(scheme: link.scheme.map { ASCIICaseFolding.string(lowercasing: bytes[$0]) })
         }
-        guard let host = link.host else { return LinkContext(scheme: scheme) }
-        var parameters: [String: String] = [:]
-        if let entry = scope.hostEntry(for: host, in: bytes) {
-            for (name, value) in scope.hostParameterValues(entry, host: host, in: bytes) {
-                parameters[name] = value
-            }
+        let values = scope.hostEntry(for: host, in: bytes).map {
+            scope.hostParameterValues($0, host: host, in: bytes)
         }
-        return LinkContext(
-            scheme: scheme,
-            host: ASCIICaseFolding.string(lowercasing: bytes[host]),
-            hostParameters: parameters)
+        return RouteScope.linkContext(host: host, hostParameters: values ?? [], in: bytes)
     }
 
     private mutating func decodedQuery() -> Query {

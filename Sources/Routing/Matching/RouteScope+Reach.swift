@@ -46,7 +46,7 @@ extension RouteScope {
             // names hosts.
             var rank = 0
             if !schemes.isEmpty {
-                let given = bytes[0..<(host.lowerBound - 3)]
+                let given = bytes[ParsedURL.Link.scheme(beforeHost: host)]
                 guard schemes.contains(where: { ASCIICaseFolding.equals(given, lowered: $0) }) else {
                     return nil
                 }
@@ -117,13 +117,22 @@ extension RouteScope {
     ) -> Bool {
         guard parameters.contains(where: { $0.constraint != nil }) else { return true }
         let values = hostParameterValues(parameters, host: host, in: bytes)
-        let context = LinkContext(
-            scheme: ASCIICaseFolding.string(lowercasing: bytes[0..<(host.lowerBound - 3)]),
-            host: ASCIICaseFolding.string(lowercasing: bytes[host]),
-            hostParameters: Dictionary(values, uniquingKeysWith: { first, _ in first }))
+        let context = linkContext(host: host, hostParameters: values, in: bytes)
         return zip(parameters, values).allSatisfy { parameter, value in
             parameter.constraint.map { $0.accepts(Substring(value.1), in: context) } ?? true
         }
+    }
+
+    /// A link whose host is at `host` of `bytes` as a route's constraints see it: its scheme and
+    /// host, lowercased, and `values`, the host parameters of the entry that host matched.
+    static func linkContext(
+        host: Range<Int>, hostParameters values: [(String, String)], in bytes: UnsafeBufferPointer<UInt8>
+    ) -> LinkContext {
+        LinkContext(
+            scheme: ASCIICaseFolding.string(lowercasing: bytes[ParsedURL.Link.scheme(beforeHost: host)]),
+            host: ASCIICaseFolding.string(lowercasing: bytes[host]),
+            // An entry names each parameter once (`HostPattern` refuses a repeated name).
+            hostParameters: Dictionary(values, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The values of entry `index`'s host parameters in the host at `host` of `bytes`, lowercased,
@@ -141,21 +150,17 @@ extension RouteScope {
         _ parameters: [HostParameter], host: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(String, String)] {
         guard !parameters.isEmpty else { return [] }
-        var labels: [Range<Int>] = []
-        // The entry matched; its labels are where the names' labels are.
-        var start = host.lowerBound
-        for position in host.lowerBound...host.upperBound
-        where position == host.upperBound || bytes[position] == UInt8(ascii: ".") {
-            labels.append(start..<position)
-            start = position + 1
+        var values: [(String, String)] = []
+        values.reserveCapacity(parameters.count)
+        var labels = HostLabels(host, in: bytes)
+        // The entry matched, so its parameters' labels are there, in label order.
+        while values.count < parameters.count, let label = labels.next() {
+            while values.count < parameters.count && parameters[values.count].label == label.index {
+                values.append(
+                    (parameters[values.count].name, ASCIICaseFolding.string(lowercasing: bytes[label.range])))
+            }
         }
-        return parameters.map { parameter in
-            let range =
-                parameter.label < labels.count ? labels[parameter.label] : host.upperBound..<host.upperBound
-            return (
-                parameter.name, ASCIICaseFolding.string(lowercasing: bytes[range])
-            )
-        }
+        return values
     }
 
     /// Whether every condition holds for `query`, for the link `context` describes (custom

@@ -126,30 +126,21 @@ extension CompiledRouter {
         var keys = params.keys
         keys.reserveCapacity(keys.count + parameters.count)
         var captures = params.captures
+        var labels = HostLabels(host, in: bytes)
         var next = 0
-        var label = 0
-        var start = host.lowerBound
         // One pass over the labels, up to the last parameter's (they are in label order).
-        while next < parameters.count {
-            var end = start
-            var hasCapital = false
-            while end < host.upperBound && bytes[end] != UInt8(ascii: ".") {
-                hasCapital = hasCapital || ASCIICaseFolding.isUppercase(bytes[end])
-                end &+= 1
-            }
-            while next < parameters.count && parameters[next].label == label {
+        while next < parameters.count, let label = labels.next() {
+            while next < parameters.count && parameters[next].label == label.index {
                 keys.append(parameters[next].name)
-                if sameSource && !hasCapital {
-                    captures.append(start..<end)
+                if sameSource && !label.hasCapital {
+                    captures.append(label.range)
                 } else {
                     let appended = source.utf8.count
-                    source += ASCIICaseFolding.string(lowercasing: bytes[start..<end])
+                    source += ASCIICaseFolding.string(lowercasing: bytes[label.range])
                     captures.append(appended..<source.utf8.count)
                 }
                 next &+= 1
             }
-            label &+= 1
-            start = end &+ 1
         }
         return Parameters(source: source, keys: keys, captures: captures, globIndex: params.globIndex)
     }

@@ -114,9 +114,14 @@ struct ParsedURL: Sendable {
             switch self {
             case .path: nil
             case .custom(let scheme): scheme
-            case .web(let host), .hosted(let host): 0..<(host.lowerBound - 3)
+            case .web(let host), .hosted(let host): Self.scheme(beforeHost: host)
             }
         }
+
+        /// The scheme of a link whose host is at `host`: user-info is refused, so the host
+        /// follows `scheme://` directly.
+        @inline(__always)
+        static func scheme(beforeHost host: Range<Int>) -> Range<Int> { 0..<(host.lowerBound - 3) }
     }
 
     /// The scheme, lowercased, as ``Request/scheme`` gives it; `nil` for a bare path.
