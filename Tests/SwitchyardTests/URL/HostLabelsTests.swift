@@ -6,7 +6,7 @@ import Testing
 /// `Parameters`, and the `LinkContext` a constraint sees): each label's index, range and capital
 /// letters, against a model that splits the host's text at its dots.
 struct HostLabelsTests {
-    /// The labels of the host that follows `https://` in `link`, as (text, has a capital).
+    /// The labels of the host that follows `https://` in `link`, as (text, has a capital, index).
     static func labels(ofHostIn link: String) -> [(String, Bool, Int)] {
         var link = link
         return link.withUTF8 { bytes in
@@ -51,6 +51,7 @@ struct HostLabelsTests {
                 capitals: [false, false, false]),
             Case(link: "https:///x", labels: [""], capitals: [false]),
             // Bytes above ASCII are never capitals: a value is lowercased as ASCII.
+            Case(link: "https://É.fr", labels: ["É", "fr"], capitals: [false, false]),
             Case(link: "https://ÉCOLE.fr", labels: ["ÉCOLE", "fr"], capitals: [true, false]),
         ])
     func table(_ example: Case) {
