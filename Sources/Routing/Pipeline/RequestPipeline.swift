@@ -158,10 +158,10 @@ struct RequestPipeline {
         let first = await firstAnswer(url, parsed: parsed, data: data)
         switch consume first {
         case .final(let response): return response
-        case .continuing(let request, let stages, let answer, let terminal):
+        case .continuing(let request, let answer, let terminal):
             var unused: [Response] = []
             return await runRemainingCandidates(
-                after: consume request, stages, answer, terminal: terminal, into: &unused, keepsAll: false)
+                after: consume request, answer, terminal: terminal, into: &unused, keepsAll: false)
         }
     }
 
@@ -173,9 +173,9 @@ struct RequestPipeline {
         let first = await firstAnswer(url, parsed: parsed, data: data)
         switch consume first {
         case .final(let response): answers.append(response)
-        case .continuing(let request, let stages, let answer, let terminal):
+        case .continuing(let request, let answer, let terminal):
             _ = await runRemainingCandidates(
-                after: consume request, stages, answer, terminal: terminal, into: &answers, keepsAll: true)
+                after: consume request, answer, terminal: terminal, into: &answers, keepsAll: true)
         }
     }
 
@@ -183,10 +183,9 @@ struct RequestPipeline {
     private enum FirstAnswer {
         /// The hop's answer: nothing else runs.
         case final(Response)
-        /// The chain goes on after the route of `request` (whose stages are `stages`, reached at
-        /// `terminal` of the trie), which declined (`nil`) or answered with success and has
-        /// `continueNext`.
-        case continuing(Request, CompiledRoute.Stages, Response?, terminal: Int)
+        /// The chain goes on after the route of `request` (reached at `terminal` of the trie),
+        /// which declined (`nil`) or answered with success and has `continueNext`.
+        case continuing(Request, Response?, terminal: Int)
     }
 
     @inline(__always)
@@ -204,20 +203,20 @@ struct RequestPipeline {
         case .unmatched(let request): return .final(await notFound(request))
         case .matched(let request, let stages, let terminal):
             guard let response = await runStages(of: stages, request) else {
-                return .continuing(request, stages, nil, terminal: terminal)
+                return .continuing(request, nil, terminal: terminal)
             }
             guard stages.continueNext, response.status.isSuccess else { return .final(response) }
-            return .continuing(request, stages, response, terminal: terminal)
+            return .continuing(request, response, terminal: terminal)
         }
     }
 
-    /// Runs the candidates after the route of `request` (whose stages are `ran`, reached at
-    /// `terminal`, and which answered `answer`, or declined), until one answers without
-    /// continuing, and returns the last answer; with `keepsAll`, appends every answer to
-    /// `answers`. No answer at all is not found.
+    /// Runs the candidates after the route of `request` (reached at `terminal`, and which
+    /// answered `answer`, or declined), until one answers without continuing, and returns the
+    /// last answer; with `keepsAll`, appends every answer to `answers`. No answer at all is not
+    /// found.
     ///
     /// The resolver hands over the candidates after it, in order
-    /// (`CompiledRouter.candidates(after:ran:terminal:source:)`), from one walk of the URL as the
+    /// (`CompiledRouter.candidates(after:terminal:source:)`), from one walk of the URL as the
     /// request holds it (none when the first route's group is sole), however many decline:
     /// nothing is parsed or rewritten again, and the loop only asks for each next match. Asked
     /// for only after the first route declined or continued: a send the first route answers never
@@ -227,12 +226,12 @@ struct RequestPipeline {
     /// (``Request/reroute(to:params:)``) unless a stage kept it.
     @inline(never)
     private func runRemainingCandidates(
-        after request: consuming Request, _ ran: CompiledRoute.Stages, _ answer: Response?, terminal: Int,
+        after request: consuming Request, _ answer: Response?, terminal: Int,
         into answers: inout [Response], keepsAll: Bool
     ) async -> Response {
         var last = answer
         if keepsAll, let answer { answers.append(answer) }
-        var candidates = storage.candidates(after: request, ran: ran, terminal: terminal, source: source)
+        var candidates = storage.candidates(after: request, terminal: terminal, source: source)
         while let match = candidates.next() {
             request.reroute(to: match.route, params: match.params)
             if Task.isCancelled {

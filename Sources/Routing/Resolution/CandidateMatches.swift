@@ -1,5 +1,5 @@
 /// The candidates a pipeline runs after its first route declined or continued, as an iterator of
-/// matches (``CompiledRouter/candidates(after:ran:terminal:source:)``): the lookup already found
+/// matches (``CompiledRouter/candidates(after:terminal:source:)``): the lookup already found
 /// them all, in order, by a walk or, for a sole group, by choosing among the group's routes, and
 /// each match is made when the loop reaches it (`next`), so the routes after the one that answers
 /// cost nothing.

@@ -29,14 +29,13 @@ extension CompiledRouter {
     }
 
     /// Every candidate of the URL `request` holds, from `source`, in order, for the pipeline to
-    /// run those after the route whose stages are `ran`: the first match, at `terminal`, which
-    /// declined or continued. Each match is made only when the loop reaches it
+    /// run those after the first match, the route at `terminal`, which declined or continued. Each match is made only when the loop reaches it
     /// (``CandidateMatches``). When the first match's group is sole, its routes are all the
     /// candidates, chosen without walking the path again (``GroupCandidates``); otherwise the one
     /// lookup walks for them. None without a URL (a matched request always holds one).
     @inline(__always)
     func candidates(
-        after request: borrowing Request, ran: CompiledRoute.Stages, terminal: Int, source: Source
+        after request: borrowing Request, terminal: Int, source: Source
     ) -> CandidateMatches {
         let trie = trie(for: source)
         guard var url = request.resolved else {
@@ -50,8 +49,8 @@ extension CompiledRouter {
         } else {
             found = candidates(of: &url, source: source)
         }
-        // The route that ran is the first candidate; found by identity all the same.
-        let position = found.firstIndex { stages[trie.terminals[$0.terminal].routeIndex] === ran }
+        // The route that ran is the first candidate; found by its terminal all the same.
+        let position = found.firstIndex { $0.terminal == terminal }
         return CandidateMatches(
             router: self, trie: trie, found: found, next: position.map { $0 + 1 } ?? found.count,
             routed: url.routedString, link: url.parsed)
